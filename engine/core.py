@@ -1,0 +1,292 @@
+"""The interface every game implements and every other part of Changeling uses.
+
+A game is a stateless object of rules; a match is a sequence of immutable states. The bot, the match service
+and the AI only ever talk to a game through this class, so a new game needs no change outside its module.
+
+Order of the interface, as in each game module: metadata, setup, who decides, legal choices and keys, apply,
+outcome, views, AI hooks, JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .codec import from_json, to_json
+from .errors import GameOver, IncompatibleState, InvalidSetup, MalformedKey, NotYourTurn
+from .rng import Rng
+
+S = TypeVar("S")  # the game's full state (with secrets and the generator)
+A = TypeVar("A")  # the game's action type
+V = TypeVar("V", bound="View")  # what one seat (or a spectator) may see
+
+KEY_LIMIT = 80
+LABEL_LIMIT = 100
+
+
+class NoOptions(BaseModel):
+    """Options of a game that has none."""
+
+    model_config = {"frozen": True, "extra": "forbid"}
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What a lobby, a help page or a picker needs to know about a game before any match exists."""
+
+    id: str
+    title: str
+    summary: str
+    seat_names: tuple[str, ...]
+    min_players: int
+    max_players: int
+    rules_version: int
+    max_decisions: int
+    options: type[BaseModel] = NoOptions
+    cooperative: bool = False
+    hidden_information: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal decision as a player sees it: a stable key, a readable label, and a picker group."""
+
+    key: str
+    label: str
+    group: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.key or len(self.key) > KEY_LIMIT:
+            raise ValueError(f"choice key must be 1..{KEY_LIMIT} characters: {self.key!r}")
+        if not self.label or len(self.label) > LABEL_LIMIT:
+            raise ValueError(f"choice label must be 1..{LABEL_LIMIT} characters: {self.label!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A line of the match log: what everyone reads, and what particular seats read instead."""
+
+    public: str
+    private: tuple[tuple[int, str], ...] = ()
+
+    @classmethod
+    def secret(cls, public: str, private: Mapping[int, str]) -> LogEntry:
+        """An entry whose owners read their own text (``private``) and everyone else reads ``public``."""
+        return cls(public, tuple(sorted(private.items())))
+
+    def line_for(self, seat: int | None) -> str:
+        """The text this seat reads (``None`` is a spectator)."""
+        for owner, text in self.private:
+            if owner == seat:
+                return text
+        return self.public
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: the winning seats (one, a team, or none), whether it was a draw, and why."""
+
+    winners: frozenset[int]
+    reason: str
+    draw: bool = False
+
+    @classmethod
+    def win(cls, *seats: int, reason: str) -> Outcome:
+        return cls(frozenset(seats), reason)
+
+    @classmethod
+    def drawn(cls, reason: str) -> Outcome:
+        return cls(frozenset(), reason, draw=True)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Fields every view shares; each game's view type extends it with its own board.
+
+    A view holds only what ``viewer`` may know (``None`` is the public view for spectators): never the
+    generator, never another seat's secret. The renderer and the bot are handed views, never states.
+    """
+
+    game: str
+    viewer: int | None
+    seat_names: tuple[str, ...]
+    turn: int
+    to_decide: tuple[int, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The result of ``apply``: the next state and the log entries the decision produced."""
+
+    state: S
+    log: tuple[LogEntry, ...] = field(default_factory=tuple)
+
+
+class Game(ABC, Generic[S, A, V]):
+    """Rules of one game. Stateless: every method is a pure function of its arguments."""
+
+    meta: ClassVar[GameMeta]
+    state_type: ClassVar[type]
+    view_type: ClassVar[type]
+
+    # -- setup ---------------------------------------------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any] | BaseModel | None) -> BaseModel:
+        """Validate lobby options into the game's options model; bad values raise ``InvalidSetup``."""
+        if isinstance(raw, self.meta.options):
+            return raw
+        try:
+            return self.meta.options.model_validate(dict(raw or {}))
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise InvalidSetup(f"Those options don't fit {self.meta.title}: {problems}") from exc
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """Names of the seats in a match of ``players`` players."""
+        return self.meta.seat_names[:players]
+
+    def setup(self, options: Mapping[str, Any] | BaseModel | None, players: int, seed: int) -> S:
+        """The opening state of a match; checks the player count, then defers to ``initial_state``."""
+        if not self.meta.min_players <= players <= self.meta.max_players:
+            raise InvalidSetup(
+                f"{self.meta.title} needs {self.meta.min_players}–{self.meta.max_players} players, not {players}."
+            )
+        return self.initial_state(self.parse_options(options), players, Rng(seed))
+
+    @abstractmethod
+    def initial_state(self, options: Any, players: int, rng: Rng) -> S:
+        """The opening state, drawing any setup randomness from ``rng``."""
+
+    # -- who decides ---------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_decide(self, state: S) -> tuple[int, ...]:
+        """Seats that must decide now, in seat order; empty exactly when the match is over."""
+
+    @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """The 1-based turn counter players see."""
+
+    # -- legal choices and keys ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Every legal action of ``seat`` in a fixed, deterministic order (empty if it need not decide)."""
+
+    @abstractmethod
+    def action_key(self, action: A) -> str:
+        """The compact, stable key of an action (at most 80 characters)."""
+
+    @abstractmethod
+    def parse_key(self, key: str) -> A:
+        """The action a key names; text that is no key of this game raises ``MalformedKey``."""
+
+    @abstractmethod
+    def describe(self, state: S, seat: int, action: A) -> Choice:
+        """The key, human label and picker group of a legal action, as ``seat`` sees it."""
+
+    def choices(self, state: S, seat: int) -> list[Choice]:
+        """The legal choices of ``seat``, in the order of ``legal_actions``."""
+        return [self.describe(state, seat, action) for action in self.legal_actions(state, seat)]
+
+    # -- apply ---------------------------------------------------------------------------------------------
+
+    def apply(self, state: S, seat: int, action: A) -> Transition[S]:
+        """Play ``action`` for ``seat``: checks whose decision it is, then the rules of the game.
+
+        Pure: ``state`` is untouched. An illegal action raises a typed ``EngineError`` with a reason a player
+        can read.
+        """
+        if self.outcome(state) is not None:
+            raise GameOver("This match is over; no more moves can be made.")
+        if seat not in self.to_decide(state):
+            raise NotYourTurn("It isn't your turn to decide.")
+        return self.apply_legal(state, seat, action)
+
+    @abstractmethod
+    def apply_legal(self, state: S, seat: int, action: A) -> Transition[S]:
+        """Check ``action`` against the rules (raising ``IllegalAction`` with the reason) and play it."""
+
+    def act(self, state: S, seat: int, key: str) -> Transition[S]:
+        """Parse ``key`` and apply it: the one call a front end needs."""
+        if not isinstance(key, str):
+            raise MalformedKey("That choice could not be read.")
+        return self.apply(state, seat, self.parse_key(key.strip()))
+
+    # -- outcome -------------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or ``None`` while it goes on."""
+
+    # -- views ---------------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may see (``None``: the public view). Never the generator or another seat's secret."""
+
+    # -- AI hooks ------------------------------------------------------------------------------------------
+
+    def evaluate(self, state: S, seat: int) -> float | None:
+        """A heuristic value of ``state`` for ``seat`` in [-1, 1], or ``None`` if the game offers none."""
+        return None
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A full state consistent with ``seat``'s view, its hidden parts sampled from ``rng``.
+
+        Games of perfect information return ``state`` itself; hidden-information games must override.
+        """
+        if self.meta.hidden_information:
+            raise NotImplementedError(f"{self.meta.id} must implement determinize")
+        return state
+
+    # -- JSON ----------------------------------------------------------------------------------------------
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """Plain JSON data for ``state``, stamped with the game id and rules version."""
+        return {"game": self.meta.id, "rules_version": self.meta.rules_version, "state": to_json(state)}
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """The state stored by ``state_to_json``; data of another game or rules version is refused."""
+        if data.get("game") != self.meta.id:
+            raise IncompatibleState(f"stored state belongs to {data.get('game')!r}, not {self.meta.id!r}")
+        if data.get("rules_version") != self.meta.rules_version:
+            raise IncompatibleState(
+                f"stored state uses rules version {data.get('rules_version')}, "
+                f"this code plays version {self.meta.rules_version}"
+            )
+        return from_json(self.state_type, data["state"])
+
+    def view_to_json(self, view: V) -> dict[str, Any]:
+        return to_json(view)
+
+    def view_from_json(self, data: Mapping[str, Any]) -> V:
+        return from_json(self.view_type, data)
+
+
+def canonical(data: Any) -> str:
+    """A canonical JSON text: equal data gives byte-identical text (used for replays and leak tests)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def replay(
+    game: Game[S, Any, Any],
+    options: Mapping[str, Any] | BaseModel | None,
+    players: int,
+    seed: int,
+    moves: Iterable[tuple[int, str]],
+) -> tuple[S, list[LogEntry]]:
+    """Rebuild a match from its setup and its (seat, key) decisions: the basis of storage and audits."""
+    state = game.setup(options, players, seed)
+    log: list[LogEntry] = []
+    for seat, key in moves:
+        transition = game.act(state, seat, key)
+        state = transition.state
+        log.extend(transition.log)
+    return state, log

@@ -1,0 +1,1 @@
+"""One module per game; each exposes a ``Game`` subclass registered in ``engine.registry``."""

@@ -1,0 +1,114 @@
+"""The contract every game signs: seeded random playouts through the generic interface only.
+
+Each registered game (and the test-only shell game, which has a secret and simultaneous decisions) is played
+many times with random choices, checking at every step that the interface keeps its promises.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import GAMES, Game, NotYourTurn, Rng, canonical, replay
+from engine.codec import to_json
+from tests.fakes.shell_game import ShellGame
+
+PLAYOUTS = {"wars": 500, "shells": 200}
+GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame()}
+
+
+def _contains_key(data: Any, name: str) -> bool:
+    if isinstance(data, dict):
+        return name in data or any(_contains_key(v, name) for v in data.values())
+    if isinstance(data, list):
+        return any(_contains_key(v, name) for v in data)
+    return False
+
+
+def _check_views(game: Game[Any, Any, Any], state: Any, players: int, pick: random.Random) -> None:
+    """Views never carry the generator, and re-sampling what a seat cannot see leaves its view unchanged."""
+    public = canonical(to_json(game.view(state, None)))
+    assert not _contains_key(json.loads(public), "rng")
+    for seat in range(players):
+        own = game.view(state, seat)
+        assert own.viewer == seat
+        assert not _contains_key(to_json(own), "rng")
+        for _ in range(3):
+            other = game.determinize(state, seat, Rng(pick.getrandbits(32)))
+            assert canonical(to_json(game.view(other, seat))) == canonical(to_json(own))
+            assert canonical(to_json(game.view(other, None))) == public
+
+
+def _check_step(game: Game[Any, Any, Any], state: Any, players: int) -> None:
+    """Whoever must decide has choices; every choice's key round-trips and applies; others cannot act."""
+    deciders = game.to_decide(state)
+    assert deciders, "a match that is not over must have someone to decide"
+    assert list(deciders) == sorted(set(deciders))
+    for seat in range(players):
+        actions = game.legal_actions(state, seat)
+        if seat not in deciders:
+            assert not actions
+            continue
+        choices = game.choices(state, seat)
+        assert choices, f"seat {seat} must decide but has no choice"
+        assert len({c.key for c in choices}) == len(choices), "keys must be unique"
+        for action, choice in zip(actions, choices, strict=True):
+            assert game.action_key(action) == choice.key
+            assert game.parse_key(choice.key) == action
+            game.apply(state, seat, action)  # every listed choice is legal
+    outsider = next((s for s in range(players) if s not in deciders), None)
+    if outsider is not None:
+        some_key = game.choices(state, deciders[0])[0].key
+        with pytest.raises(NotYourTurn):
+            game.act(state, outsider, some_key)
+
+
+def _playout(game: Game[Any, Any, Any], seed: int) -> None:
+    pick = random.Random(seed)
+    players = pick.randint(game.meta.min_players, game.meta.max_players)
+    state = game.setup(None, players, seed)
+    assert game.setup(None, players, seed) == state, "setup must be deterministic"
+    moves: list[tuple[int, str]] = []
+    while game.outcome(state) is None:
+        assert len(moves) < game.meta.max_decisions, "the game must end within its stated bound"
+        _check_step(game, state, players)
+        if len(moves) % 7 == 0:
+            _check_views(game, state, players, pick)
+            assert game.state_from_json(json.loads(json.dumps(game.state_to_json(state)))) == state
+        seat = pick.choice(game.to_decide(state))
+        choice = pick.choice(game.choices(state, seat))
+        before = canonical(game.state_to_json(state))
+        state = game.act(state, seat, choice.key).state
+        assert canonical(game.state_to_json(state)) != before or game.outcome(state) is not None
+        moves.append((seat, choice.key))
+    assert game.to_decide(state) == ()
+    assert all(not game.legal_actions(state, s) for s in range(players))
+    _check_views(game, state, players, pick)
+    replayed, _ = replay(game, None, players, seed, moves)
+    assert replayed == state
+    assert canonical(game.state_to_json(replayed)) == canonical(game.state_to_json(state))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES_UNDER_TEST))
+def test_random_playouts_keep_the_contract(game_id: str) -> None:
+    game = GAMES_UNDER_TEST[game_id]
+    for seed in range(PLAYOUTS.get(game_id, 300)):
+        _playout(game, seed)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_offered_game_has_a_conformance_quota(game_id: str) -> None:
+    assert PLAYOUTS.get(game_id, 0) >= 300, "each game must play at least 300 conformance games"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES_UNDER_TEST))
+def test_metadata_is_consistent(game_id: str) -> None:
+    meta = GAMES_UNDER_TEST[game_id].meta
+    assert meta.id == game_id
+    assert 1 <= meta.min_players <= meta.max_players <= 4
+    assert len(meta.seat_names) >= meta.max_players
+    assert meta.max_decisions > 0
+    assert meta.options.model_validate({}) is not None, "every option needs a default"
