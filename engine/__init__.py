@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View, canonical, replay
+from .core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View, canonical, replay, replay_views
 from .errors import (
     EngineError,
     GameOver,
@@ -36,4 +36,5 @@ __all__ = [
     "get_game",
     "register",
     "replay",
+    "replay_views",
 ]

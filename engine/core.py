@@ -290,3 +290,22 @@ def replay(
         state = transition.state
         log.extend(transition.log)
     return state, log
+
+
+def replay_views(
+    game: Game[S, Any, V],
+    options: Mapping[str, Any] | BaseModel | None,
+    players: int,
+    seed: int,
+    moves: Iterable[tuple[int, str]],
+    *,
+    seat: int | None = None,
+) -> list[tuple[V, tuple[LogEntry, ...]]]:
+    """What ``seat`` saw at the start and after each decision, with that decision's log: replay frames."""
+    state = game.setup(options, players, seed)
+    frames: list[tuple[V, tuple[LogEntry, ...]]] = [(game.view(state, seat), ())]
+    for mover, key in moves:
+        transition = game.act(state, mover, key)
+        state = transition.state
+        frames.append((game.view(state, seat), transition.log))
+    return frames

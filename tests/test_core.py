@@ -19,6 +19,7 @@ from engine import (
     canonical,
     get_game,
     replay,
+    replay_views,
 )
 from engine.codec import from_json, to_json
 
@@ -146,3 +147,12 @@ def test_replay_rebuilds_the_same_state_and_log() -> None:
     again, log2 = replay(game, {"first": "red"}, 2, 5, moves)
     assert canonical(game.state_to_json(state)) == canonical(game.state_to_json(again))
     assert log == log2 and len(log) == 4
+
+
+def test_replay_views_give_one_frame_per_decision_plus_the_start() -> None:
+    game = get_game("wars")
+    moves = [(0, "b1-b2"), (0, "~b2"), (1, "d5-d4")]
+    frames = replay_views(game, {"first": "red"}, 2, 5, moves)
+    assert len(frames) == 4 and frames[0][1] == ()
+    assert frames[1][1][0].public == "Red knight moves b1 → b2."
+    assert frames[-1][0] == game.view(replay(game, {"first": "red"}, 2, 5, moves)[0], None)
