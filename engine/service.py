@@ -1,0 +1,500 @@
+"""The match service: every operation a front end performs on a match, with plain ids and no Discord.
+
+Each change runs under the match's in-process lock, is checked against the rules, then written with a
+compare-and-set on the row's revision (``Store.write``): one durable transaction before anything is returned.
+Live states are cached (bounded LRU) so a decision needn't reload the match, but the cache is only a guess:
+the compare-and-set catches a stale one, and any refusal based on cached data is re-checked against the
+database, so several processes may share one database.
+
+Decisions, resignations and aborts of started matches are all in the log (the last two as ``!`` events), so
+the log rebuilds every match; the row's ``version`` is the number of log entries and is what a player sees.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .core import Choice, Game, LogEntry, Outcome, View
+from .errors import InvalidSetup, NotYourTurn
+from .live import ABORT, ATTEMPTS, EVENT, RESIGN, Change, Live, LiveMatches
+from .matches import (
+    EMPTY_SEAT,
+    ActResult,
+    AlreadySeated,
+    Bookmark,
+    ChannelBusy,
+    MatchClosed,
+    MatchInfo,
+    MatchNotFound,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotHost,
+    NotInLobby,
+    NotStarted,
+    Seat,
+    SeatUnavailable,
+    StaleVersion,
+    Status,
+)
+from .registry import get_game
+from .settings import Settings
+from .store import ActionRow, ChannelOccupied, DuplicateMatchId, SnapshotRow, SqliteStore, Store, StoreError
+
+Clock = Callable[[], datetime]
+SNAPSHOT_EVERY = 32
+ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32, lower case: URL and custom_id safe
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def new_match_id() -> str:
+    """Ten characters, 50 random bits: short enough to type, too many to guess or collide in practice."""
+    return "".join(ID_ALPHABET[byte & 31] for byte in secrets.token_bytes(10))
+
+
+class MatchService:
+    """Lobbies, decisions and look-ups for every front end. Player mistakes raise ``EngineError`` subclasses."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = utc_now,
+        seeds: Callable[[], int] = new_seed,
+        cache_size: int = 4096,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        self.store = store
+        self.live = LiveMatches(store, cache_size)
+        self._clock = clock
+        self._seeds = seeds
+        self._snapshot_every = snapshot_every
+
+    @classmethod
+    async def open(cls, path: str | Path | None = None, **options: Any) -> MatchService:
+        """A service on the SQLite file ``path`` (default: the ``CHANGELING_DATABASE`` setting), migrated."""
+        if path is None:
+            path = Settings().database
+        store = SqliteStore(path)
+        await store.open()
+        return cls(store, **options)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def __aenter__(self) -> MatchService:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- lobby --------------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        guild_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        host_plays: bool = True,
+    ) -> MatchInfo:
+        """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes the first seat unless
+        ``host_plays`` is false. ``players`` defaults to the game's maximum."""
+        game = get_game(game_id)
+        count = game.meta.max_players if players is None else players
+        if not game.meta.min_players <= count <= game.meta.max_players:
+            raise InvalidSetup(
+                f"{game.meta.title} is for {game.meta.min_players}–{game.meta.max_players} players, not {count}."
+            )
+        seats = [EMPTY_SEAT] * count
+        if host_plays:
+            seats[0] = Seat(host_id)
+        now = self._clock()
+        match = MatchInfo(
+            id=new_match_id(),
+            game=game.meta.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            options=game.parse_options(options).model_dump(mode="json"),
+            seats=tuple(seats),
+            status=Status.LOBBY,
+            version=0,
+            revision=0,
+            seed=None,
+            rules_version=game.meta.rules_version,
+            outcome=None,
+            created_at=now,
+            updated_at=now,
+        )
+        return await self._insert(match)
+
+    async def rematch(self, match_id: str, user_id: int) -> MatchInfo:
+        """A new lobby in the same channel with the same game, options and seats, hosted by ``user_id``."""
+        old = await self.get(match_id)
+        if user_id != old.host_id and not old.seats_of(user_id):
+            raise NotAPlayer()
+        if old.status.open:
+            raise ChannelBusy(old.id)
+        now = self._clock()
+        match = replace(
+            old,
+            id=new_match_id(),
+            host_id=user_id,
+            status=Status.LOBBY,
+            version=0,
+            revision=0,
+            seed=None,
+            rules_version=get_game(old.game).meta.rules_version,
+            outcome=None,
+            created_at=now,
+            updated_at=now,
+        )
+        return await self._insert(match)
+
+    async def _insert(self, match: MatchInfo) -> MatchInfo:
+        for _ in range(ATTEMPTS):
+            try:
+                await self.store.insert_match(match)
+            except DuplicateMatchId:
+                match = replace(match, id=new_match_id())
+                continue
+            except ChannelOccupied as exc:
+                raise ChannelBusy(exc.match_id) from None
+            self.live.remember(Live(match, None))
+            return match
+        raise StoreError("could not draw an unused match id")
+
+    async def join(self, match_id: str, user_id: int, seat: int | None = None, *, hotseat: bool = False) -> MatchInfo:
+        """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id in match.user_ids and not hotseat:
+                names = self._game(match).seat_names(match.players)
+                raise AlreadySeated(names[match.seat_of(user_id) or 0])
+            index = self._free_seat(match, seat)
+            return self._reseat(match, index, Seat(user_id))
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def seat_ai(self, match_id: str, user_id: int, level: str, seat: int | None = None) -> MatchInfo:
+        """The host puts an AI of ``level`` in ``seat`` (or the first free one)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("add an AI player")
+            if not level or len(level) > 20:
+                raise InvalidSetup("That is not an AI level.")
+            return self._reseat(match, self._free_seat(match, seat), Seat(ai_level=level))
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def leave(self, match_id: str, user_id: int) -> MatchInfo:
+        """Give up every seat ``user_id`` holds in a lobby (after the start, resign instead)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            held = match.seats_of(user_id)
+            if not held:
+                raise NotAPlayer()
+            seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
+            return Change(self._touch(match, seats=seats), None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def set_options(self, match_id: str, user_id: int, changes: Mapping[str, Any]) -> MatchInfo:
+        """The host changes lobby options; the merged options must still fit the game (else ``InvalidSetup``)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("change the options")
+            merged = {**match.options, **changes}
+            options = self._game(match).parse_options(merged).model_dump(mode="json")
+            return Change(self._touch(match, options=options), None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def start(self, match_id: str, user_id: int) -> ActResult:
+        """The host starts the lobby with the seats filled so far (empty ones are dropped); the seed is drawn
+        now, so nobody can learn it from the lobby."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("start it")
+            game = self._game(match)
+            seats = tuple(s for s in match.seats if not s.empty)
+            if len(seats) < game.meta.min_players:
+                raise NotEnoughPlayers(game.meta.title, game.meta.min_players, len(seats))
+            seed = self._seeds()
+            state = game.setup(match.options, len(seats), seed)
+            return Change(self._touch(match, seats=seats, status=Status.ACTIVE, seed=seed), state)
+
+        return self._result(await self.live.change(match_id, plan))
+
+    # -- play ---------------------------------------------------------------------------------------------
+
+    async def act(
+        self, match_id: str, user_id: int, key: str, version: int | None, *, seat: int | None = None
+    ) -> ActResult:
+        """Play ``key`` for the user's seat that must decide (or ``seat``, if the user holds several).
+
+        ``version`` is the one the player saw; an older one raises ``StaleVersion``. ``None`` skips the check.
+        """
+
+        def plan(live: Live) -> Change:
+            match = self._active(live)
+            held = match.seats_of(user_id)
+            if not held or (seat is not None and seat not in held):
+                raise NotAPlayer()
+            self._check_version(match, version)
+            return self._decide(live, seat if seat is not None else self._deciding(live, held), key, version)
+
+        return self._result(await self.live.change(match_id, plan))
+
+    async def play(self, match_id: str, seat: int, key: str, version: int | None = None) -> ActResult:
+        """Play ``key`` for ``seat`` without asking who holds it: for trusted callers such as the AI driver."""
+
+        def plan(live: Live) -> Change:
+            match = self._active(live)
+            if not 0 <= seat < match.players:
+                raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
+            return self._decide(live, seat, key, version)
+
+        return self._result(await self.live.change(match_id, plan))
+
+    async def resign(self, match_id: str, user_id: int) -> ActResult:
+        """The user gives up: the match ends, and in a competitive game every other seat wins."""
+
+        def plan(live: Live) -> Change:
+            match = self._active(live)
+            held = match.seats_of(user_id)
+            if not held:
+                raise NotAPlayer()
+            game = self._game(match)
+            names = " and ".join(game.seat_names(match.players)[s] for s in held)
+            others = () if game.meta.cooperative else tuple(s for s in range(match.players) if s not in held)
+            outcome = Outcome.win(*others, reason=f"{names} resigned.")
+            return self._event(live, held[0], RESIGN, Status.ENDED, outcome)
+
+        return self._result(await self.live.change(match_id, plan))
+
+    async def abort(self, match_id: str, user_id: int, *, moderator: bool = False) -> MatchInfo:
+        """End a lobby or a match without a result: the host may, and so may a moderator (the bot decides)."""
+
+        def plan(live: Live) -> Change:
+            match = live.match
+            if not match.status.open:
+                raise MatchClosed(match.status)
+            if user_id != match.host_id and not moderator:
+                raise NotHost("abort it")
+            if match.status is Status.LOBBY:
+                return Change(self._touch(match, status=Status.ABORTED), None)
+            return self._event(live, None, ABORT, Status.ABORTED, None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    # -- look-ups -----------------------------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> MatchInfo:
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise MatchNotFound(match_id)
+        return match
+
+    async def in_channel(self, channel_id: int) -> MatchInfo | None:
+        """The channel's open (lobby or active) match, if any."""
+        return await self.store.open_match_in_channel(channel_id)
+
+    async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
+        """A server's matches, most recently changed first."""
+        return await self.store.guild_matches(guild_id, open_only=open_only, limit=limit)
+
+    @staticmethod
+    def seat_of(match: MatchInfo, user_id: int | None) -> int | None:
+        return match.seat_of(user_id)
+
+    async def position(self, match_id: str) -> ActResult:
+        """The current position as ``ActResult`` with an empty log: for redrawing a board."""
+        live = await self.live.fresh(match_id)
+        if live.state is None:
+            raise NotStarted() if live.match.status is Status.LOBBY else MatchClosed(live.match.status)
+        return self._result(Change(live.match, live.state))
+
+    async def view_for(self, match_id: str, user_id: int | None) -> View | None:
+        """What this user may see: their seat's view, or the public one for a spectator (``None`` in a lobby)."""
+        live = await self.live.fresh(match_id)
+        if live.state is None:
+            return None
+        return self._view(live.match, live.state, live.match.seat_of(user_id))
+
+    async def choices_for(self, match_id: str, user_id: int) -> dict[int, list[Choice]]:
+        """The legal choices of each of the user's seats that must decide now (empty if none must)."""
+        live = await self.live.fresh(match_id)
+        if live.match.status is not Status.ACTIVE:
+            return {}
+        game = self._game(live.match)
+        deciding = game.to_decide(live.state)
+        return {s: game.choices(live.state, s) for s in live.match.seats_of(user_id) if s in deciding}
+
+    async def log(self, match_id: str, seat: int | None = None) -> list[str]:
+        """The whole log as ``seat`` reads it (``None``: a spectator); private lines reach only their owners."""
+        match = (await self.live.fresh(match_id)).match
+        if match.seed is None:
+            return []
+        game = self._game(match)
+        state = game.setup(match.options, match.players, match.seed)
+        lines: list[str] = []
+        for row in await self.store.actions(match_id, upto=match.version):
+            if row.key.startswith(EVENT):
+                lines.append(self._event_line(match, row))
+                continue
+            transition = game.act(state, row.seat, row.key)
+            state = transition.state
+            lines.extend(entry.line_for(seat) for entry in transition.log)
+        return lines
+
+    async def state(self, match_id: str) -> Any | None:
+        """The full state, secrets included: for audits and the AI, never for a player."""
+        return (await self.live.fresh(match_id)).state
+
+    # -- bookmarks ----------------------------------------------------------------------------------------
+
+    async def bookmark(self, match_id: str, kind: str) -> Bookmark | None:
+        """Where a front end last showed this match as ``kind`` ("board", "lobby"), if it said so."""
+        return await self.store.get_bookmark(match_id, kind)
+
+    async def set_bookmark(self, match_id: str, kind: str, channel_id: int, message_id: int, version: int) -> None:
+        """Remember where a front end showed the match, so a restart still finds the current board."""
+        await self.store.set_bookmark(Bookmark(match_id, kind, channel_id, message_id, version))
+
+    # -- planning helpers ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _game(match: MatchInfo) -> Game[Any, Any, Any]:
+        return get_game(match.game)
+
+    @staticmethod
+    def _lobby(live: Live) -> MatchInfo:
+        if not live.match.status.open:
+            raise MatchClosed(live.match.status)
+        if live.match.status is not Status.LOBBY:
+            raise NotInLobby()
+        return live.match
+
+    @staticmethod
+    def _active(live: Live) -> MatchInfo:
+        if live.match.status is Status.LOBBY:
+            raise NotStarted()
+        if live.match.status is not Status.ACTIVE:
+            raise MatchClosed(live.match.status)
+        return live.match
+
+    def _free_seat(self, match: MatchInfo, seat: int | None) -> int:
+        if seat is None:
+            free = [i for i, s in enumerate(match.seats) if s.empty]
+            if not free:
+                raise SeatUnavailable("This match is full.")
+            return free[0]
+        if not 0 <= seat < match.players:
+            raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
+        if not match.seats[seat].empty:
+            raise SeatUnavailable(f"The {self._game(match).seat_names(match.players)[seat]} seat is taken.")
+        return seat
+
+    def _reseat(self, match: MatchInfo, index: int, occupant: Seat) -> Change:
+        seats = tuple(occupant if i == index else s for i, s in enumerate(match.seats))
+        return Change(self._touch(match, seats=seats), None)
+
+    def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo:
+        """``match`` with ``changes``, its revision bumped and its time stamped."""
+        return replace(match, revision=match.revision + 1, updated_at=self._clock(), **changes)
+
+    def _deciding(self, live: Live, held: tuple[int, ...]) -> int:
+        """The first of ``held`` that must decide now."""
+        game = self._game(live.match)
+        deciding = game.to_decide(live.state)
+        for seat in held:
+            if seat in deciding:
+                return seat
+        names = ", ".join(game.seat_names(live.match.players)[s] for s in deciding)
+        raise NotYourTurn(f"It isn't your turn: waiting for {names}.")
+
+    @staticmethod
+    def _check_version(match: MatchInfo, version: int | None) -> None:
+        if version is not None and version != match.version:
+            raise StaleVersion(match.version)
+
+    def _decide(self, live: Live, seat: int, key: str, version: int | None) -> Change:
+        """Check the version, apply ``key`` through the rules, and plan the write (snapshotting if due)."""
+        match = live.match
+        self._check_version(match, version)
+        game = self._game(match)
+        transition = game.act(live.state, seat, key)
+        canonical_key = game.action_key(game.parse_key(key.strip()))
+        outcome = game.outcome(transition.state)
+        seq = match.version + 1
+        new = self._touch(match, version=seq, status=Status.ENDED if outcome else Status.ACTIVE, outcome=outcome)
+        snapshot = None
+        if outcome is not None or seq % self._snapshot_every == 0:
+            snapshot = SnapshotRow(match.id, seq, game.state_to_json(transition.state))
+        action = ActionRow(match.id, seq, seat, canonical_key, new.updated_at)
+        return Change(new, transition.state, action, snapshot, transition.log)
+
+    def _event(self, live: Live, seat: int | None, key: str, status: Status, outcome: Outcome | None) -> Change:
+        """A resignation or abort: logged like a decision so the log alone tells how the match ended."""
+        match = live.match
+        seq = match.version + 1
+        new = self._touch(match, version=seq, status=status, outcome=outcome)
+        snapshot = SnapshotRow(match.id, seq, self._game(match).state_to_json(live.state))
+        action = ActionRow(match.id, seq, seat, key, new.updated_at)
+        return Change(new, live.state, action, snapshot, (LogEntry(self._event_line(match, action)),))
+
+    def _event_line(self, match: MatchInfo, row: ActionRow) -> str:
+        if row.key == RESIGN and row.seat is not None:
+            return f"{self._game(match).seat_names(match.players)[row.seat]} resigns."
+        return "The match was aborted."
+
+    # -- results ------------------------------------------------------------------------------------------
+
+    def _view(self, match: MatchInfo, state: Any, seat: int | None) -> View:
+        """The game's view, told about a resignation or abort that the rules themselves don't know of."""
+        view = self._game(match).view(state, seat)
+        if match.status is not Status.ACTIVE and (view.to_decide or view.outcome != match.outcome):
+            view = replace(view, to_decide=(), outcome=match.outcome)
+        return view
+
+    def _result(self, change: Change) -> ActResult:
+        match, state = change.match, change.state
+        private: dict[int, list[str]] = {}
+        for entry in change.log:
+            for owner, text in entry.private:
+                private.setdefault(owner, []).append(text)
+        deciding = self._game(match).to_decide(state) if match.status is Status.ACTIVE else ()
+        return ActResult(
+            match=match,
+            seat=change.action.seat if change.action else None,
+            key=change.action.key if change.action else None,
+            public_log=tuple(entry.public for entry in change.log),
+            private_log={owner: tuple(lines) for owner, lines in private.items()},
+            view=self._view(match, state, None),
+            to_decide={seat: match.seats[seat].user_id for seat in deciding},
+            outcome=match.outcome,
+        )

@@ -1,0 +1,19 @@
+"""Settings read from the environment (or a ``.env`` file), prefixed ``CHANGELING_``.
+
+Only what the engine needs lives here: where matches are stored. The bot issue extends this class with its own
+settings, so keep it minimal and every field defaulted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Configuration; ``CHANGELING_DATABASE`` sets the SQLite file (relative paths: the working directory)."""
+
+    model_config = SettingsConfigDict(env_prefix="CHANGELING_", env_file=".env", extra="ignore")
+
+    database: Path = Path("changeling.db")

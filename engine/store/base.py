@@ -1,0 +1,118 @@
+"""The small interface between the match service and a database.
+
+A match is event-sourced: its row (setup, seats, status, counters) plus an append-only log of decisions keyed
+by (match, sequence) rebuild it completely; snapshots of the full state every few decisions only make loading
+faster. The service needs nothing else, so a PostgreSQL store is one more subclass of ``Store``.
+
+Every write is a compare-and-set on the row's ``revision`` and happens in one transaction with its log row and
+snapshot, so several processes may share one database: a writer that lost a race gets ``False`` and nothing
+of its change is stored.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..matches import Bookmark, MatchInfo
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of a match's log: decision ``seq`` (1-based, no gaps) was ``key`` by ``seat``.
+
+    Keys starting with ``!`` are the service's own events (a resignation, an abort), never game keys.
+    """
+
+    match_id: str
+    seq: int
+    seat: int | None
+    key: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRow:
+    """The full state (``Game.state_to_json``) of a match after decision ``seq``."""
+
+    match_id: str
+    seq: int
+    state: dict[str, Any]
+
+
+class StoreError(Exception):
+    """Something is wrong with the database itself (not the player's doing)."""
+
+
+class ChannelOccupied(StoreError):
+    """Another open match already holds the channel."""
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"channel already holds open match {match_id}")
+        self.match_id = match_id
+
+
+class DuplicateMatchId(StoreError):
+    """A freshly drawn match id collided with a stored one; draw again."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer Changeling; it is left untouched."""
+
+
+class Store(ABC):
+    """Persistence of matches: rows, their append-only logs, and snapshots."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (refusing a newer one with ``SchemaTooNew``)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release connections; pending writes have all committed already."""
+
+    @abstractmethod
+    async def insert_match(self, match: MatchInfo) -> None:
+        """Store a new match; ``ChannelOccupied`` if the channel already has an open one."""
+
+    @abstractmethod
+    async def get_match(self, match_id: str) -> MatchInfo | None:
+        """The stored row, or ``None``."""
+
+    @abstractmethod
+    async def open_match_in_channel(self, channel_id: int) -> MatchInfo | None:
+        """The lobby or active match of a channel (there is at most one)."""
+
+    @abstractmethod
+    async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
+        """A server's matches, most recently changed first."""
+
+    @abstractmethod
+    async def write(
+        self,
+        match: MatchInfo,
+        *,
+        expected_revision: int,
+        action: ActionRow | None = None,
+        snapshot: SnapshotRow | None = None,
+    ) -> bool:
+        """Replace the row if its revision is still ``expected_revision``, appending ``action`` and storing
+        ``snapshot`` in the same transaction; durable when it returns ``True``, untouched when ``False``."""
+
+    @abstractmethod
+    async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        """Log rows with ``after < seq <= upto``, in order."""
+
+    @abstractmethod
+    async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
+        """The newest snapshot taken at or before decision ``upto``."""
+
+    @abstractmethod
+    async def get_bookmark(self, match_id: str, kind: str) -> Bookmark | None:
+        """Where a front end last showed the match as ``kind``."""
+
+    @abstractmethod
+    async def set_bookmark(self, bookmark: Bookmark) -> None:
+        """Remember (replacing) where a front end showed the match; durable when it returns."""

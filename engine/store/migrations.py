@@ -1,0 +1,91 @@
+"""SQLite schema migrations: numbered, applied in order at start-up, each recorded in ``schema_migrations``.
+
+Append a new ``Migration`` to change the schema; never edit one that has shipped. A database whose recorded
+version is above ``LATEST`` was written by newer code and is refused untouched.
+
+Times are integer microseconds since the Unix epoch (UTC): compact and exact. Seats are a JSON list of
+``[user_id, ai_level]`` pairs; options and outcomes are JSON objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "matches, their append-only action log, snapshots",
+        (
+            """
+            CREATE TABLE matches (
+                id            TEXT PRIMARY KEY,
+                game          TEXT NOT NULL,
+                guild_id      INTEGER,
+                channel_id    INTEGER NOT NULL,
+                host_id       INTEGER NOT NULL,
+                options_json  TEXT NOT NULL,
+                players       INTEGER NOT NULL,
+                seats_json    TEXT NOT NULL,
+                status        TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'ended', 'aborted')),
+                version       INTEGER NOT NULL,
+                revision      INTEGER NOT NULL,
+                seed          INTEGER,
+                rules_version INTEGER NOT NULL,
+                outcome_json  TEXT,
+                created_at    INTEGER NOT NULL,
+                updated_at    INTEGER NOT NULL
+            )
+            """,
+            # At most one open match per channel, enforced by the database itself.
+            "CREATE UNIQUE INDEX matches_open_channel ON matches (channel_id) WHERE status IN ('lobby', 'active')",
+            "CREATE INDEX matches_guild ON matches (guild_id, updated_at)",
+            "CREATE INDEX matches_guild_open ON matches (guild_id, updated_at) WHERE status IN ('lobby', 'active')",
+            """
+            CREATE TABLE actions (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seq      INTEGER NOT NULL,
+                seat     INTEGER,
+                key      TEXT NOT NULL,
+                at       INTEGER NOT NULL,
+                PRIMARY KEY (match_id, seq)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE snapshots (
+                match_id   TEXT NOT NULL REFERENCES matches (id),
+                seq        INTEGER NOT NULL,
+                state_json TEXT NOT NULL,
+                PRIMARY KEY (match_id, seq)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
+    Migration(
+        2,
+        "bookmarks: where a front end last showed each match",
+        (
+            """
+            CREATE TABLE bookmarks (
+                match_id   TEXT NOT NULL REFERENCES matches (id),
+                kind       TEXT NOT NULL,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER NOT NULL,
+                version    INTEGER NOT NULL,
+                PRIMARY KEY (match_id, kind)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+BOOKKEEPING = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"

@@ -1,0 +1,311 @@
+"""The SQLite store: one database file, WAL with ``synchronous=FULL`` so a commit survives a crash or power loss.
+
+Two connections: a writer, used by one transaction at a time (an asyncio lock keeps coroutines from joining
+each other's transactions), and a reader, which in WAL mode never waits for the writer. Reads need no
+transaction: the log is append-only and every read of it is bounded by the row's version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from ..codec import from_json, to_json
+from ..core import Outcome
+from ..matches import Bookmark, MatchInfo, Seat, Status
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
+from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
+
+_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
+    "seed, rules_version, outcome_json, created_at, updated_at"
+)
+_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 16)})"
+_UPDATE = (
+    "UPDATE matches SET host_id = ?, options_json = ?, players = ?, seats_json = ?, status = ?, version = ?, "
+    "revision = ?, seed = ?, outcome_json = ?, updated_at = ? WHERE id = ? AND revision = ?"
+)
+_OPEN = "status IN ('lobby', 'active')"
+_BUSY_TIMEOUT_S = 10.0
+
+
+def _micros(moment: datetime) -> int:
+    delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def _moment(micros: int) -> datetime:
+    return datetime.fromtimestamp(micros // 1_000_000, UTC).replace(microsecond=micros % 1_000_000)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _seats_json(seats: tuple[Seat, ...]) -> str:
+    return _dumps([[seat.user_id, seat.ai_level] for seat in seats])
+
+
+def _row_values(match: MatchInfo) -> tuple[Any, ...]:
+    """The row of ``match`` in ``_COLUMNS`` order."""
+    return (
+        match.id,
+        match.game,
+        match.guild_id,
+        match.channel_id,
+        match.host_id,
+        _dumps(dict(match.options)),
+        match.players,
+        _seats_json(match.seats),
+        match.status.value,
+        match.version,
+        match.revision,
+        match.seed,
+        match.rules_version,
+        None if match.outcome is None else _dumps(to_json(match.outcome)),
+        _micros(match.created_at),
+        _micros(match.updated_at),
+    )
+
+
+def _match(row: sqlite3.Row | tuple[Any, ...]) -> MatchInfo:
+    """A ``MatchInfo`` from a row selected with ``_COLUMNS``."""
+    (mid, game, guild, channel, host, options, _players, seats, status, version, revision, seed, rules, outcome) = row[
+        :14
+    ]
+    return MatchInfo(
+        id=mid,
+        game=game,
+        guild_id=guild,
+        channel_id=channel,
+        host_id=host,
+        options=json.loads(options),
+        seats=tuple(Seat(user, ai) for user, ai in json.loads(seats)),
+        status=Status(status),
+        version=version,
+        revision=revision,
+        seed=seed,
+        rules_version=rules,
+        outcome=None if outcome is None else from_json(Outcome, json.loads(outcome)),
+        created_at=_moment(row[14]),
+        updated_at=_moment(row[15]),
+    )
+
+
+class SqliteStore(Store):
+    """``Store`` on one SQLite file (which must be a real path: the two connections share it)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    # -- life cycle -----------------------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect, refuse a database from newer code before changing anything, then migrate."""
+        writer = await self._connect()
+        try:
+            await self._refuse_newer(writer)
+            await self._enable_wal(writer)
+            await writer.execute("PRAGMA synchronous = FULL")
+            await self._migrate(writer)
+        except BaseException:
+            await writer.close()
+            raise
+        self._writer = writer
+        self._reader = await self._connect()
+        await self._reader.execute("PRAGMA query_only = ON")
+
+    async def close(self) -> None:
+        for conn in (self._reader, self._writer):
+            if conn is not None:
+                await conn.close()
+        self._reader = self._writer = None
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = aiosqlite.connect(self.path, isolation_level=None, timeout=_BUSY_TIMEOUT_S)
+        # aiosqlite's worker thread would keep a process that forgot to close the store alive at exit; exiting
+        # with it is no worse than a crash, which the database survives by design.
+        thread = getattr(conn, "_thread", None)
+        if isinstance(thread, threading.Thread):
+            thread.daemon = True
+        await conn
+        await conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    async def _enable_wal(self, conn: aiosqlite.Connection) -> None:
+        """Switch to WAL (a no-op once done). SQLite doesn't wait for the busy timeout on this switch, so when
+        several processes open a new database at once, the losers retry here."""
+        deadline = asyncio.get_running_loop().time() + _BUSY_TIMEOUT_S
+        while True:
+            try:
+                rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or asyncio.get_running_loop().time() > deadline:
+                    raise
+                await asyncio.sleep(0.01)
+                continue
+            if rows[0][0] != "wal":
+                raise StoreError(f"{self.path}: SQLite refused write-ahead logging (journal mode {rows[0][0]})")
+            return
+
+    async def _refuse_newer(self, conn: aiosqlite.Connection) -> None:
+        found = await conn.execute_fetchall(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", ("schema_migrations",)
+        )
+        if not found:
+            return
+        version = await self._schema_version(conn)
+        if version > LATEST:
+            raise SchemaTooNew(
+                f"The database {self.path} has schema version {version}, but this Changeling only knows versions up "
+                f"to {LATEST}: it was written by a newer release. Upgrade Changeling (or point CHANGELING_DATABASE "
+                "at another file); the database has not been changed."
+            )
+
+    @staticmethod
+    async def _schema_version(conn: aiosqlite.Connection) -> int:
+        rows = list(await conn.execute_fetchall("SELECT coalesce(max(version), 0) FROM schema_migrations"))
+        return int(rows[0][0])
+
+    async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        """Apply each missing migration in its own transaction, re-checking inside it in case another process
+        migrated meanwhile."""
+        await conn.execute(BOOKKEEPING)
+        for migration in MIGRATIONS:
+            if migration.version <= await self._schema_version(conn):
+                continue
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                if migration.version > await self._schema_version(conn):
+                    for statement in migration.statements:
+                        await conn.execute(statement)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                        (migration.version, _micros(datetime.now(UTC))),
+                    )
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        """The version recorded in the database (for diagnostics and tests)."""
+        return await self._schema_version(self._read)
+
+    @property
+    def _read(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise RuntimeError("the store is not open")
+        return self._reader
+
+    # -- matches --------------------------------------------------------------------------------------------
+
+    async def insert_match(self, match: MatchInfo) -> None:
+        async with self._write_lock:
+            try:
+                await self._writer_conn.execute(_INSERT, _row_values(match))
+            except sqlite3.IntegrityError as exc:
+                if "matches.id" in str(exc):
+                    raise DuplicateMatchId(match.id) from exc
+                holder = await self.open_match_in_channel(match.channel_id)
+                raise ChannelOccupied(holder.id if holder else "?") from exc
+
+    async def get_match(self, match_id: str) -> MatchInfo | None:
+        rows = list(await self._read.execute_fetchall(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,)))
+        return _match(rows[0]) if rows else None
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchInfo | None:
+        query = f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? AND {_OPEN}"
+        rows = list(await self._read.execute_fetchall(query, (channel_id,)))
+        return _match(rows[0]) if rows else None
+
+    async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
+        where = f"guild_id = ?{f' AND {_OPEN}' if open_only else ''}"
+        query = f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY updated_at DESC LIMIT ?"
+        return [_match(row) for row in await self._read.execute_fetchall(query, (guild_id, limit))]
+
+    # -- writes ---------------------------------------------------------------------------------------------
+
+    @property
+    def _writer_conn(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise RuntimeError("the store is not open")
+        return self._writer
+
+    async def write(
+        self,
+        match: MatchInfo,
+        *,
+        expected_revision: int,
+        action: ActionRow | None = None,
+        snapshot: SnapshotRow | None = None,
+    ) -> bool:
+        # Shielded: a caller cancelled mid-transaction must not leave the writer inside it.
+        return await asyncio.shield(self._write(match, expected_revision, action, snapshot))
+
+    async def _write(
+        self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
+    ) -> bool:
+        values = _row_values(match)
+        update = (*values[4:12], values[13], values[15], match.id, expected)
+        async with self._write_lock:
+            conn = self._writer_conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                async with conn.execute(_UPDATE, update) as cursor:
+                    if cursor.rowcount != 1:
+                        await conn.execute("ROLLBACK")
+                        return False
+                if action is not None:
+                    await conn.execute(
+                        "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (?, ?, ?, ?, ?)",
+                        (action.match_id, action.seq, action.seat, action.key, _micros(action.at)),
+                    )
+                if snapshot is not None:
+                    await conn.execute(
+                        "INSERT OR REPLACE INTO snapshots (match_id, seq, state_json) VALUES (?, ?, ?)",
+                        (snapshot.match_id, snapshot.seq, _dumps(snapshot.state)),
+                    )
+                await conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            return True
+
+    # -- log and snapshots ----------------------------------------------------------------------------------
+
+    async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        query = "SELECT seq, seat, key, at FROM actions WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
+        rows = await self._read.execute_fetchall(query, (match_id, after, 2**62 if upto is None else upto))
+        return [ActionRow(match_id, seq, seat, key, _moment(at)) for seq, seat, key, at in rows]
+
+    async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
+        query = "SELECT seq, state_json FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1"
+        rows = list(await self._read.execute_fetchall(query, (match_id, upto)))
+        return SnapshotRow(match_id, rows[0][0], json.loads(rows[0][1])) if rows else None
+
+    # -- bookmarks ------------------------------------------------------------------------------------------
+
+    async def get_bookmark(self, match_id: str, kind: str) -> Bookmark | None:
+        query = "SELECT channel_id, message_id, version FROM bookmarks WHERE match_id = ? AND kind = ?"
+        rows = list(await self._read.execute_fetchall(query, (match_id, kind)))
+        return Bookmark(match_id, kind, *rows[0]) if rows else None
+
+    async def set_bookmark(self, bookmark: Bookmark) -> None:
+        async with self._write_lock:
+            await self._writer_conn.execute(
+                "INSERT OR REPLACE INTO bookmarks (match_id, kind, channel_id, message_id, version) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (bookmark.match_id, bookmark.kind, bookmark.channel_id, bookmark.message_id, bookmark.version),
+            )

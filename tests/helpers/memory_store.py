@@ -1,0 +1,68 @@
+"""A ``Store`` kept in dictionaries: proof that the service needs only the interface, not SQLite."""
+
+from __future__ import annotations
+
+from engine.matches import Bookmark, MatchInfo
+from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SnapshotRow, Store
+
+
+class MemoryStore(Store):
+    def __init__(self) -> None:
+        self.matches: dict[str, MatchInfo] = {}
+        self.log: dict[str, list[ActionRow]] = {}
+        self.snapshots: dict[str, list[SnapshotRow]] = {}
+        self.bookmarks: dict[tuple[str, str], Bookmark] = {}
+
+    async def open(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    async def insert_match(self, match: MatchInfo) -> None:
+        if match.id in self.matches:
+            raise DuplicateMatchId(match.id)
+        holder = await self.open_match_in_channel(match.channel_id)
+        if holder is not None and match.status.open:
+            raise ChannelOccupied(holder.id)
+        self.matches[match.id] = match
+
+    async def get_match(self, match_id: str) -> MatchInfo | None:
+        return self.matches.get(match_id)
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchInfo | None:
+        return next((m for m in self.matches.values() if m.channel_id == channel_id and m.status.open), None)
+
+    async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
+        found = [m for m in self.matches.values() if m.guild_id == guild_id and (m.status.open or not open_only)]
+        return sorted(found, key=lambda m: m.updated_at, reverse=True)[:limit]
+
+    async def write(
+        self,
+        match: MatchInfo,
+        *,
+        expected_revision: int,
+        action: ActionRow | None = None,
+        snapshot: SnapshotRow | None = None,
+    ) -> bool:
+        if self.matches[match.id].revision != expected_revision:
+            return False
+        self.matches[match.id] = match
+        if action is not None:
+            self.log.setdefault(match.id, []).append(action)
+        if snapshot is not None:
+            self.snapshots.setdefault(match.id, []).append(snapshot)
+        return True
+
+    async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        top = upto if upto is not None else 2**62
+        return [row for row in self.log.get(match_id, []) if after < row.seq <= top]
+
+    async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
+        return max((s for s in self.snapshots.get(match_id, []) if s.seq <= upto), key=lambda s: s.seq, default=None)
+
+    async def get_bookmark(self, match_id: str, kind: str) -> Bookmark | None:
+        return self.bookmarks.get((match_id, kind))
+
+    async def set_bookmark(self, bookmark: Bookmark) -> None:
+        self.bookmarks[bookmark.match_id, bookmark.kind] = bookmark

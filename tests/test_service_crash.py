@@ -1,0 +1,161 @@
+"""Crash safety: SIGKILL the service mid-stream, again and again, and check nothing acknowledged is lost,
+nothing unacknowledged is half there, and every match replays from its log to the state the service loads.
+
+Each round starts ``tests/helpers/crash_driver.py`` on the round's database, reads its acknowledgements
+until a random count, kills it at a random moment (sometimes before it has even finished migrating), then
+restarts the service in this process and audits the whole database. Two lanes with their own databases run
+side by side, so the rounds take half the wall time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import GAMES, canonical, get_game, register, replay
+from engine.service import ABORT, RESIGN, MatchService
+from tests.fakes.shell_game import ShellGame
+from tests.helpers import crash_driver
+
+ROUNDS_PER_LANE = 26  # two lanes: 52 kills
+ROUNDS_PER_DATABASE = 13
+WORKERS = len(crash_driver.CHANNELS)
+
+if "shells" not in GAMES:
+    register(ShellGame())
+
+
+@dataclass
+class Lane:
+    """One sequence of kill-and-restart rounds, sharing a database for ``ROUNDS_PER_DATABASE`` rounds."""
+
+    root: Path
+    rnd: random.Random
+    acked: set[tuple[str, int, str]] = field(default_factory=set)
+    known: set[tuple[str, int, str]] = field(default_factory=set)
+    kills: int = 0
+    acks: int = 0
+
+
+def run_round(lane: Lane, db: Path) -> None:
+    """Start the driver, let it acknowledge a random number of decisions, kill it, audit."""
+    proc = subprocess.Popen(
+        [sys.executable, crash_driver.__file__, str(db), str(lane.rnd.randrange(10**9))],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert proc.stdout is not None
+    early = lane.rnd.random() < 0.1  # kill during start-up or migration
+    target = 0 if early else lane.rnd.randint(1, 60)
+    if early:
+        time.sleep(lane.rnd.uniform(0, 0.3))
+    seen = 0
+    lines: list[str] = []
+    while seen < target:
+        line = proc.stdout.readline()
+        assert line, f"the driver stopped by itself: {lines[-3:]}"
+        lines.append(line)
+        seen += line.startswith("ACK")
+    time.sleep(lane.rnd.uniform(0, 0.002))  # land the kill anywhere in the next decision
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    lines.extend(proc.stdout.read().splitlines())  # printed before the kill, hence acknowledged too
+    proc.stdout.close()
+    for line in lines:
+        if line.startswith("ACK"):
+            _, match_id, seq, key = line.split()
+            lane.acked.add((match_id, int(seq), key))
+    lane.kills += 1
+    lane.acks += seen
+    audit(lane, db)
+
+
+def audit(lane: Lane, db: Path) -> None:
+    conn = sqlite3.connect(db)
+    try:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        if "actions" not in tables:
+            assert not lane.acked  # killed before the first migration committed
+            return
+        stored = {tuple(row) for row in conn.execute("SELECT match_id, seq, key FROM actions")}
+        matches = conn.execute("SELECT id, game, options_json, players, seed, version, status FROM matches").fetchall()
+        snapshots = conn.execute("SELECT match_id, seq, state_json FROM snapshots").fetchall()
+    finally:
+        conn.close()
+    missing = lane.acked - stored
+    assert not missing, f"acknowledged but lost: {sorted(missing)[:5]}"
+    unacknowledged = stored - lane.acked - lane.known
+    assert len(unacknowledged) <= WORKERS  # at most one committed-but-unprinted decision per worker
+    lane.known |= stored
+    asyncio.run(check_replays(db, matches, snapshots))
+
+
+async def check_replays(db: Path, matches: list[tuple], snapshots: list[tuple]) -> None:
+    """Every match: a gap-free log as long as its version, replaying to the loaded state and every snapshot."""
+    snaps: dict[str, dict[int, str]] = {}
+    for match_id, seq, state_json in snapshots:
+        snaps.setdefault(match_id, {})[seq] = state_json
+    service = await MatchService.open(db)  # a restart: migrations, then lazy loads
+    try:
+        for match_id, game_id, _options, players, seed, version, status in matches:
+            info = await service.get(match_id)
+            rows = await service.store.actions(match_id)
+            assert [row.seq for row in rows] == list(range(1, version + 1)), match_id
+            assert set(snaps.get(match_id, {})) <= set(range(1, version + 1))
+            if seed is None:
+                assert status in ("lobby", "aborted") and not rows
+                continue
+            game = get_game(game_id)
+            moves = [(row.seat, row.key) for row in rows]
+            for seq, state_json in snaps.get(match_id, {}).items():
+                state, _ = replay(game, info.options, players, seed, [m for m in moves[:seq] if m[1][0] != "!"])
+                assert canonical(game.state_to_json(state)) == state_json, (match_id, seq)
+            state, _ = replay(game, info.options, players, seed, [m for m in moves if m[1][0] != "!"])
+            loaded = await service.state(match_id)
+            assert canonical(game.state_to_json(loaded)) == canonical(game.state_to_json(state)), match_id
+            check_status(status, rows[-1].key if rows else None, game.outcome(state) is not None)
+    finally:
+        await service.close()
+
+
+def check_status(status: str, last_key: str | None, rules_ended: bool) -> None:
+    """A match is over exactly when its log says so: by the rules, a resignation or an abort."""
+    expected = "aborted" if last_key == ABORT else "ended" if last_key == RESIGN or rules_ended else "active"
+    assert status == expected, (status, last_key)
+
+
+def rounds(lane: Lane) -> Iterator[Path]:
+    for number in range(ROUNDS_PER_LANE):
+        if number % ROUNDS_PER_DATABASE == 0:
+            db = lane.root / f"crash-{number}.db"
+            lane.acked.clear()
+            lane.known.clear()
+        yield db
+
+
+def run_lane(lane: Lane) -> Lane:
+    for db in rounds(lane):
+        run_round(lane, db)
+    return lane
+
+
+def test_acknowledged_decisions_survive_sigkill(tmp_path: Path) -> None:
+    lanes = [Lane(tmp_path / f"lane{i}", random.Random(2026 + i)) for i in range(2)]
+    for lane in lanes:
+        lane.root.mkdir()
+    with ThreadPoolExecutor(len(lanes)) as pool:
+        done = list(pool.map(run_lane, lanes))
+    assert sum(lane.kills for lane in done) >= 50
+    assert sum(lane.acks for lane in done) >= 500

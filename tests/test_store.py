@@ -1,0 +1,186 @@
+"""The SQLite store: durability settings, migrations, refusal of newer schemas, constraints, compare-and-set."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import sqlite3
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine import Outcome, canonical, get_game
+from engine.matches import Bookmark, MatchInfo, Seat, Status
+from engine.service import MatchService
+from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, SqliteStore
+from engine.store.migrations import LATEST
+from tests.helpers.matches import Ticker, db_path, play_out, started
+from tests.helpers.memory_store import MemoryStore
+
+__all__ = ["db_path"]  # fixtures
+
+WHEN = datetime(2026, 3, 4, 5, 6, 7, 891_234, tzinfo=UTC)
+
+
+def a_match(match_id: str = "m1", channel: int = 10, status: Status = Status.LOBBY) -> MatchInfo:
+    return MatchInfo(
+        id=match_id,
+        game="wars",
+        guild_id=None,
+        channel_id=channel,
+        host_id=5,
+        options={"first": "red"},
+        seats=(Seat(5), Seat(ai_level="hard")),
+        status=status,
+        version=0,
+        revision=0,
+        seed=None,
+        rules_version=1,
+        outcome=None,
+        created_at=WHEN,
+        updated_at=WHEN,
+    )
+
+
+@pytest.fixture
+async def store(db_path: Path):  # type: ignore[no-untyped-def]
+    opened = SqliteStore(db_path)
+    await opened.open()
+    yield opened
+    await opened.close()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+async def test_the_database_is_durable_wal(store: SqliteStore, db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    conn.close()
+    assert list(await store._writer_conn.execute_fetchall("PRAGMA synchronous")) == [(2,)]  # FULL
+
+
+async def test_migrations_are_recorded_once(store: SqliteStore, db_path: Path) -> None:
+    assert await store.schema_version() == LATEST
+    await store.close()
+    before = sqlite3.connect(db_path).execute("SELECT * FROM schema_migrations").fetchall()
+    await store.open()
+    assert sqlite3.connect(db_path).execute("SELECT * FROM schema_migrations").fetchall() == before
+    assert [row[0] for row in before] == list(range(1, LATEST + 1))
+
+
+async def test_two_processes_may_migrate_a_new_database_at_once(db_path: Path) -> None:
+    stores = [SqliteStore(db_path) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    assert [await s.schema_version() for s in stores] == [LATEST] * 3
+    for s in stores:
+        await s.close()
+
+
+@pytest.mark.parametrize("wal", [True, False])
+async def test_a_newer_database_is_refused_untouched(db_path: Path, wal: bool) -> None:
+    conn = sqlite3.connect(db_path)
+    if wal:
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+    conn.execute("INSERT INTO schema_migrations VALUES (?, 0)", (LATEST + 7,))
+    conn.execute("CREATE TABLE future (x)")
+    conn.commit()
+    conn.close()
+    before = digest(db_path)
+    with pytest.raises(SchemaTooNew, match=rf"schema version {LATEST + 7}.*newer release.*not been changed"):
+        await SqliteStore(db_path).open()
+    assert digest(db_path) == before
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal" if wal else "delete",)
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'matches'").fetchall() == []
+    conn.close()
+
+
+async def test_a_newer_database_is_refused_by_the_service(db_path: Path) -> None:
+    await (await MatchService.open(db_path)).close()  # creates the schema
+    conn = sqlite3.connect(db_path)
+    conn.execute("INSERT INTO schema_migrations VALUES (?, 0)", (LATEST + 1,))
+    conn.commit()
+    conn.close()
+    with pytest.raises(SchemaTooNew):
+        await MatchService.open(db_path)
+
+
+async def test_matches_round_trip_exactly(store: SqliteStore) -> None:
+    match = replace(
+        a_match(status=Status.ENDED),
+        seed=2**63 - 1,
+        version=3,
+        revision=9,
+        guild_id=2**62,
+        outcome=Outcome.win(1, reason="Blue won."),
+    )
+    await store.insert_match(match)
+    assert await store.get_match("m1") == match
+    assert await store.get_match("nope") is None
+
+
+async def test_one_open_match_per_channel_is_enforced_by_the_database(store: SqliteStore) -> None:
+    await store.insert_match(a_match("old", status=Status.ENDED))
+    await store.insert_match(a_match("m1"))
+    with pytest.raises(ChannelOccupied) as caught:
+        await store.insert_match(a_match("m2"))
+    assert caught.value.match_id == "m1"
+    with pytest.raises(DuplicateMatchId):
+        await store.insert_match(a_match("m1", channel=11))
+    await store.insert_match(a_match("m3", channel=11))
+
+
+async def test_writes_compare_and_set_the_revision(store: SqliteStore) -> None:
+    await store.insert_match(a_match())
+    active = replace(a_match(), status=Status.ACTIVE, seed=1, revision=1)
+    assert await store.write(active, expected_revision=0)
+    moved = replace(active, version=1, revision=2)
+    action = ActionRow("m1", 1, 0, "~a1", WHEN)
+    snapshot = SnapshotRow("m1", 1, {"x": [1, 2]})
+    assert not await store.write(moved, expected_revision=0, action=action, snapshot=snapshot)
+    assert await store.get_match("m1") == active and await store.actions("m1") == []
+    assert await store.write(moved, expected_revision=1, action=action, snapshot=snapshot)
+    assert await store.actions("m1") == [action] and await store.latest_snapshot("m1", upto=5) == snapshot
+    assert await store.latest_snapshot("m1", upto=0) is None
+
+
+async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore) -> None:
+    await store.insert_match(replace(a_match(), status=Status.ACTIVE, seed=1))
+    moved = replace(a_match(), status=Status.ACTIVE, seed=1, version=1, revision=1)
+    orphan = ActionRow("elsewhere", 1, 0, "~a1", WHEN)  # violates the foreign key: the transaction fails
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.write(moved, expected_revision=0, action=orphan)
+    assert (await store.get_match("m1")).revision == 0  # type: ignore[union-attr]
+    assert await store.write(moved, expected_revision=0)
+
+
+async def test_the_service_needs_only_the_store_interface() -> None:
+    memory = MemoryStore()
+    service = MatchService(memory, clock=Ticker(), seeds=lambda: 3, snapshot_every=4)
+    result = await play_out(service, await started(service), random.Random(8))
+    assert result.match.status is Status.ENDED
+    game = get_game("wars")
+    memory_state = await service.state(result.match.id)
+    service.live.clear()
+    rebuilt = await service.state(result.match.id)
+    assert canonical(game.state_to_json(rebuilt)) == canonical(game.state_to_json(memory_state))
+
+
+async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path) -> None:
+    path = tmp_path / "marks.db"
+    async with await MatchService.open(path) as service:
+        match = await service.create(channel_id=5, host_id=1, game_id="wars", guild_id=9)
+        assert await service.bookmark(match.id, "board") is None
+        await service.set_bookmark(match.id, "board", 5, 100, 1)
+        await service.set_bookmark(match.id, "board", 5, 101, 2)
+        await service.set_bookmark(match.id, "lobby", 5, 50, 0)
+    async with await MatchService.open(path) as service:
+        assert await service.bookmark(match.id, "board") == Bookmark(match.id, "board", 5, 101, 2)
+        assert (await service.bookmark(match.id, "lobby")).message_id == 50
+        assert (await service.bookmark(match.id, "board")).url(9) == "https://discord.com/channels/9/5/101"
