@@ -1,0 +1,105 @@
+"""Bot latency through SimCord: from a click or slash command to the bot's answer, for a move.
+
+A move here is the whole path a player triggers: the interaction, the commit through the match service,
+rendering the new board, posting it and stripping the old one. Measured for the private picker's select
+and for ``/game move``; the target on the CI machine class is p99 ≤ 100 ms. Prints its figures, then one
+JSON line of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.sandbox import sandbox
+from bot.settings import Settings
+
+MOVES = 240
+
+
+def _ids(message) -> list[str]:
+    message = getattr(message, "message", message)
+    return [c.custom_id for row in message.components for c in row.children if getattr(c, "custom_id", None)]
+
+
+def _options(message) -> list[str]:
+    message = getattr(message, "message", message)
+    return [o.value for row in message.components for c in row.children for o in getattr(c, "options", [])]
+
+
+def _board(world):
+    return [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral][-1]
+
+
+async def _new_match(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="wars")
+    await world.bob.click(world.channel.last_message, label="Join as Blue")
+    await world.alice.click(world.channel.last_message, label="Start")
+
+
+async def _whose_turn(world):
+    match = await world.bot.service.in_channel(world.channel.id)
+    return world.alice if await world.bot.service.choices_for(match.id, world.alice.id) else world.bob
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def measure() -> dict[str, float]:
+    pick = random.Random(7)
+    picker_ms: list[float] = []
+    command_ms: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        async with sandbox(Settings(_env_file=None), Path(folder) / "bench.db") as world:
+            await _new_match(world)
+            while len(picker_ms) + len(command_ms) < MOVES:
+                if await world.bot.service.in_channel(world.channel.id) is None:
+                    await _new_match(world)
+                player = await _whose_turn(world)
+                opened = await player.click(_board(world), label="Take turn")
+                picker = opened.followups[-1] if opened.followups else opened.response
+                key = pick.choice(_options(picker))
+                if len(picker_ms) <= len(command_ms):
+                    select = next(i for i in _ids(picker) if i.startswith("chg:pick:"))
+                    start = time.perf_counter()
+                    await player.select(picker, [key], custom_id=select)
+                    picker_ms.append((time.perf_counter() - start) * 1000)
+                else:
+                    start = time.perf_counter()
+                    await player.slash(world.channel, "game move", action=key)
+                    command_ms.append((time.perf_counter() - start) * 1000)
+    both = picker_ms + command_ms
+    return {
+        "bench": "bot",
+        "moves": len(both),
+        "picker_p50_ms": round(statistics.median(picker_ms), 2),
+        "picker_p99_ms": round(_percentile(picker_ms, 0.99), 2),
+        "command_p50_ms": round(statistics.median(command_ms), 2),
+        "command_p99_ms": round(_percentile(command_ms, 0.99), 2),
+        "move_p50_ms": round(statistics.median(both), 2),
+        "move_p99_ms": round(_percentile(both, 0.99), 2),
+        "target_p99_ms": 100,
+    }
+
+
+def main() -> None:
+    figures = asyncio.run(measure())
+    print(f"{figures['moves']} moves through SimCord (commit + render + post)")
+    print(f"  picker select   p50 {figures['picker_p50_ms']} ms   p99 {figures['picker_p99_ms']} ms")
+    print(f"  /game move      p50 {figures['command_p50_ms']} ms   p99 {figures['command_p99_ms']} ms")
+    print(f"  all moves       p50 {figures['move_p50_ms']} ms   p99 {figures['move_p99_ms']} ms  (target ≤ 100)")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

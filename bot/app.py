@@ -1,0 +1,56 @@
+"""The bot object. ``build_bot`` is the single place it is made, for the real run, the tests and the sandbox."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from engine.service import MatchService
+
+from .commands import build_game_group
+from .components import DYNAMIC_ITEMS
+from .flows import Flows
+from .replies import refuse
+from .settings import Settings
+
+log = logging.getLogger("changeling.bot")
+
+# Changeling has no voice features; don't warn at every start that voice libraries are missing.
+discord.VoiceClient.warn_nacl = False
+if hasattr(discord.VoiceClient, "warn_dave"):
+    discord.VoiceClient.warn_dave = False
+
+
+class ChangelingBot(commands.AutoShardedBot):
+    """discord.py's sharding-ready bot with our resources passed in, never created inside."""
+
+    def __init__(self, *, settings: Settings, service: MatchService) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.settings = settings
+        self.service = service
+        self.flows = Flows(self, service)
+
+    async def setup_hook(self) -> None:
+        """Register the persistent components and the command group, then sync the commands."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(build_game_group(self.flows))
+        self.tree.on_error = self.on_app_command_error
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Errors that escape a command (bad arguments, checks) still reach the user as a private message."""
+        await refuse(interaction, getattr(error, "original", error))
+
+
+def build_bot(settings: Settings, service: MatchService) -> ChangelingBot:
+    """The bot, configured but not connected."""
+    return ChangelingBot(settings=settings, service=service)

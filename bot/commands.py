@@ -1,0 +1,86 @@
+"""The ``/game`` command group: thin wrappers that hand their arguments to ``Flows``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from engine import GAMES, Game
+from render import RENDERERS
+
+if TYPE_CHECKING:
+    from .flows import Flows
+
+
+def offered_games() -> list[Game]:
+    """The games the bot can host: every registered game whose board it can draw."""
+    return [game for game in GAMES.values() if game.meta.id in RENDERERS]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games on offer, for the ``game`` option of ``/game new`` and ``/game rules``."""
+    return [app_commands.Choice(name=game.meta.title, value=game.meta.id) for game in offered_games()]
+
+
+def build_game_group(flows: Flows) -> app_commands.Group:
+    """All commands in one group, so they sit together in Discord's command list."""
+    group = app_commands.Group(name="game", description="Play Changeling's shapeshifter board games")
+    games = game_choices()
+
+    @group.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(game="Which game to play")
+    @app_commands.choices(game=games)
+    async def new(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await flows.new(interaction, game.value)
+
+    @group.command(name="join", description="Take a seat in this channel's lobby")
+    @app_commands.describe(seat="Seat number (1 is the first seat); leave empty for the first free seat")
+    async def join(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None) -> None:
+        await flows.join(interaction, None, None if seat is None else seat - 1)
+
+    @group.command(name="leave", description="Leave this channel's lobby")
+    async def leave(interaction: discord.Interaction) -> None:
+        await flows.leave(interaction)
+
+    @group.command(name="start", description="Start this channel's match (host only)")
+    async def start(interaction: discord.Interaction) -> None:
+        await flows.start(interaction)
+
+    @group.command(name="move", description="Make your move by typing it (autocomplete lists your choices)")
+    @app_commands.describe(action="Your move, for example b1-b2")
+    async def move(interaction: discord.Interaction, action: str) -> None:
+        await flows.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = await flows.move_choices(interaction, current)
+        return [app_commands.Choice(name=c.label[:100], value=c.key) for c in choices]
+
+    @group.command(name="board", description="Post the current board again at the bottom of the channel")
+    async def board(interaction: discord.Interaction) -> None:
+        await flows.repost_board(interaction)
+
+    @group.command(name="secret", description="See your private view of this channel's match (only you see it)")
+    async def secret(interaction: discord.Interaction) -> None:
+        await flows.show_secrets(interaction)
+
+    @group.command(name="resign", description="Give up this channel's match")
+    async def resign(interaction: discord.Interaction) -> None:
+        await flows.confirm_resign(interaction)
+
+    @group.command(name="abort", description="End this channel's match without a result (host or moderators)")
+    async def abort(interaction: discord.Interaction) -> None:
+        await flows.confirm_abort(interaction)
+
+    @group.command(name="rules", description="Read the rules of a game")
+    @app_commands.choices(game=games)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await flows.show_rules(interaction, game.value)
+
+    @group.command(name="list", description="The games on offer and the matches running in this server")
+    async def list_(interaction: discord.Interaction) -> None:
+        await flows.list_games(interaction)
+
+    return group

@@ -1,0 +1,222 @@
+"""Persistent buttons and selects.
+
+Each is a ``DynamicItem`` whose ``custom_id`` carries what the click needs (match id, version, seat, page), so
+it works on any message, after any restart, in any process. Callbacks hold no logic: they hand the parsed
+ids to the bot's ``Flows`` (``interaction.client.flows``), which the slash commands use too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+if TYPE_CHECKING:
+    from .flows import Flows
+
+MATCH = r"(?P<match>[a-z0-9]{1,16})"
+
+
+def flows_of(interaction: discord.Interaction) -> Flows:
+    return interaction.client.flows  # type: ignore[attr-defined]
+
+
+class _Button(ui.DynamicItem[ui.Button], template=r"^$"):
+    """Shared construction: a button whose custom id is built from the class's ``prefix`` and fields."""
+
+    def __init__(self, custom_id: str, label: str, style: discord.ButtonStyle, emoji: str | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=style, custom_id=custom_id, emoji=emoji))
+
+
+class TakeTurnButton(_Button, template=rf"^chg:turn:{MATCH}:(?P<version>\d+)$"):
+    def __init__(self, match_id: str, version: int) -> None:
+        super().__init__(f"chg:turn:{match_id}:{version}", "Take turn", discord.ButtonStyle.primary, "🎲")
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).open_picker(interaction, self.match_id, self.version)
+
+
+class SecretsButton(_Button, template=rf"^chg:secret:{MATCH}$"):
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"chg:secret:{match_id}", "My secrets", discord.ButtonStyle.secondary, "🔒")
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).show_secrets(interaction, self.match_id)
+
+
+class RulesButton(_Button, template=r"^chg:rules:(?P<game>[a-z]{1,20}):(?P<page>\d+)(?::(?P<edit>e))?$"):
+    """Opens a rulebook page; inside a rules message the Previous/Next buttons edit it in place."""
+
+    def __init__(self, game_id: str, page: int = 0, *, label: str = "Rules", edit: bool = False) -> None:
+        suffix = ":e" if edit else ""
+        super().__init__(f"chg:rules:{game_id}:{page}{suffix}", label, discord.ButtonStyle.secondary, "📖")
+        self.game_id, self.page, self.edit = game_id, page, edit
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["game"], int(match["page"]), edit=bool(match["edit"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).show_rules(interaction, self.game_id, self.page, edit=self.edit)
+
+
+class RematchButton(_Button, template=rf"^chg:rematch:{MATCH}$"):
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"chg:rematch:{match_id}", "Rematch", discord.ButtonStyle.success, "🔁")
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).rematch(interaction, self.match_id)
+
+
+class JoinButton(_Button, template=rf"^chg:join:{MATCH}:(?P<seat>\d)$"):
+    def __init__(self, match_id: str, seat: int, seat_name: str, *, taken: bool = False) -> None:
+        style = discord.ButtonStyle.secondary if taken else discord.ButtonStyle.success
+        super().__init__(f"chg:join:{match_id}:{seat}", f"Join as {seat_name}"[:80], style)
+        self.item.disabled = taken
+        self.match_id, self.seat = match_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["seat"]), "seat")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).join(interaction, self.match_id, self.seat)
+
+
+LOBBY_LOOK = {
+    "start": ("Start", discord.ButtonStyle.primary, "▶️"),
+    "leave": ("Leave", discord.ButtonStyle.secondary, None),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, None),
+}
+
+
+class LobbyButton(_Button, template=rf"^chg:lobby:(?P<action>start|leave|cancel):{MATCH}$"):
+    """The lobby's Start, Leave and Cancel buttons."""
+
+    def __init__(self, action: str, match_id: str) -> None:
+        label, style, emoji = LOBBY_LOOK[action]
+        super().__init__(f"chg:lobby:{action}:{match_id}", label, style, emoji)
+        self.action, self.match_id = action, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["action"], match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flows = flows_of(interaction)
+        handlers = {"start": flows.start, "leave": flows.leave, "cancel": flows.confirm_abort}
+        await handlers[self.action](interaction, self.match_id)
+
+
+class ConfirmButton(_Button, template=rf"^chg:confirm:(?P<action>resign|abort):{MATCH}$"):
+    """The second step of a resignation or an abort, so a slip of the finger costs nothing."""
+
+    def __init__(self, action: str, match_id: str) -> None:
+        label = "Yes, resign" if action == "resign" else "Yes, end the match"
+        super().__init__(f"chg:confirm:{action}:{match_id}", label, discord.ButtonStyle.danger)
+        self.action, self.match_id = action, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["action"], match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flows = flows_of(interaction)
+        await (flows.resign if self.action == "resign" else flows.abort)(interaction, self.match_id)
+
+
+class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt:{MATCH}:(?P<name>[a-z_]{{1,40}})$"):
+    """A lobby option (for Wars: who goes first); only the host may change it."""
+
+    def __init__(self, match_id: str, name: str, values: tuple[str, ...] = (), current: str | None = None) -> None:
+        options = [
+            discord.SelectOption(label=f"{name.replace('_', ' ')}: {v}"[:100], value=v, default=v == current)
+            for v in values
+        ]
+        super().__init__(ui.Select(custom_id=f"chg:opt:{match_id}:{name}", options=options or _placeholder()))
+        self.match_id, self.name = match_id, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).set_option(interaction, self.match_id, self.name, self.item.values[0])
+
+
+class PickSelect(ui.DynamicItem[ui.Select], template=rf"^chg:pick:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
+    """The private picker's list of legal choices (value = the choice key)."""
+
+    def __init__(self, match_id: str, version: int, seat: int, options: list[discord.SelectOption] | None = None):
+        select = ui.Select(
+            custom_id=f"chg:pick:{match_id}:{version}:{seat}",
+            placeholder="Choose your move…",
+            options=options or _placeholder(),
+        )
+        super().__init__(select)
+        self.match_id, self.version, self.seat = match_id, version, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        key = self.item.values[0]
+        await flows_of(interaction).pick(interaction, self.match_id, self.version, self.seat, key)
+
+
+class GroupSelect(ui.DynamicItem[ui.Select], template=rf"^chg:group:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
+    """First step of a picker with more than 25 choices: which group (a piece, a card) to choose from."""
+
+    def __init__(self, match_id: str, version: int, seat: int, options: list[discord.SelectOption] | None = None):
+        select = ui.Select(
+            custom_id=f"chg:group:{match_id}:{version}:{seat}",
+            placeholder="First choose what to act with…",
+            options=options or _placeholder(),
+        )
+        super().__init__(select)
+        self.match_id, self.version, self.seat = match_id, version, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        section = int(self.item.values[0])
+        await flows_of(interaction).open_section(interaction, self.match_id, self.version, self.seat, section)
+
+
+def _placeholder() -> list[discord.SelectOption]:
+    """Selects need at least one option even when rebuilt from a custom id only to be dispatched."""
+    return [discord.SelectOption(label="…", value="-")]
+
+
+DYNAMIC_ITEMS = (
+    TakeTurnButton,
+    SecretsButton,
+    RulesButton,
+    RematchButton,
+    JoinButton,
+    LobbyButton,
+    ConfirmButton,
+    OptionSelect,
+    PickSelect,
+    GroupSelect,
+)

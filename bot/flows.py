@@ -1,0 +1,362 @@
+"""What each command and button does, written once: slash commands and components both call ``Flows``.
+
+Every flow follows the same order: acknowledge within Discord's 3 seconds (deferring when work may take
+longer), call the service (which commits before returning), then answer and post. A refusal or error goes
+to the user privately through ``replies.refuse`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec
+
+import discord
+
+from engine import Choice, EngineError, get_game
+from engine.matches import ActResult, MatchInfo, NotAPlayer, Status
+from engine.service import MatchService
+
+from .commands import offered_games
+from .components import ConfirmButton, RulesButton
+from .posts import board_file, board_post, lobby_post, picker_view, result_text, seat_line
+from .replies import refuse, reply
+from .rules import rule_pages
+from .secrets import SecretCourier
+
+log = logging.getLogger("changeling.bot")
+P = ParamSpec("P")
+Flow = Callable[Concatenate["Flows", discord.Interaction, P], Awaitable[None]]
+
+
+def guarded(flow: Flow[P]) -> Flow[P]:
+    """Turn any failure of a flow into a private, friendly answer (and a logged trace if unexpected)."""
+
+    @functools.wraps(flow)
+    async def wrapper(self: Flows, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await flow(self, interaction, *args, **kwargs)
+        except Exception as error:  # every failure must reach the user as a message
+            await refuse(interaction, error)
+
+    return wrapper
+
+
+class NoMatchHere(EngineError):
+    def __init__(self) -> None:
+        super().__init__("There is no game in this channel. Start one with `/game new`.")
+
+
+class Flows:
+    """The bot's behaviour, given the service; no game rules live here."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+        self.courier = SecretCourier(client, service)
+
+    # -- lobby ------------------------------------------------------------------------------------------------
+
+    @guarded
+    async def new(self, interaction: discord.Interaction, game_id: str) -> None:
+        """Open a lobby in this channel; the lobby message is the reply."""
+        match = await self.service.create(
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            game_id=game_id,
+            guild_id=interaction.guild_id,
+        )
+        embed, view = lobby_post(match)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+
+    async def _channel_match(self, interaction: discord.Interaction) -> MatchInfo:
+        match = await self.service.in_channel(interaction.channel_id)
+        if match is None:
+            raise NoMatchHere()
+        return match
+
+    @guarded
+    async def join(self, interaction: discord.Interaction, match_id: str | None, seat: int | None) -> None:
+        """Take a seat (the first free one if ``seat`` is ``None``); ``match_id`` ``None``: this channel's."""
+        match_id = match_id or (await self._channel_match(interaction)).id
+        match = await self.service.join(match_id, interaction.user.id, seat)
+        game = get_game(match.game)
+        await self._refresh_lobby(
+            interaction, match, f"You joined as {seat_line(game, match, match.seat_of(interaction.user.id))}."
+        )
+
+    @guarded
+    async def leave(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        match_id = match_id or (await self._channel_match(interaction)).id
+        match = await self.service.leave(match_id, interaction.user.id)
+        await self._refresh_lobby(interaction, match, "You left the lobby.")
+
+    @guarded
+    async def set_option(self, interaction: discord.Interaction, match_id: str, name: str, value: str) -> None:
+        match = await self.service.set_options(match_id, interaction.user.id, {name: value})
+        await self._refresh_lobby(interaction, match, None)
+
+    async def _refresh_lobby(self, interaction: discord.Interaction, match: MatchInfo, note: str | None) -> None:
+        """Redraw the lobby: in place when a lobby component was clicked, else by editing the stored message."""
+        embed, view = lobby_post(match)
+        data = interaction.data or {}
+        if interaction.type is discord.InteractionType.component and str(data.get("custom_id", "")).startswith(
+            ("chg:join:", "chg:lobby:", "chg:opt:")
+        ):
+            await interaction.response.edit_message(embed=embed, view=view)
+            if note:
+                await reply(interaction, note)
+            return
+        await reply(interaction, note or "Done.")
+        await self._edit_bookmarked(match, "lobby", embed=embed, view=view)
+
+    async def _edit_bookmarked(self, match: MatchInfo, kind: str, **changes: Any) -> None:
+        mark = await self.service.bookmark(match.id, kind)
+        if mark is None:
+            return
+        channel = self.client.get_partial_messageable(mark.channel_id)
+        try:
+            await channel.get_partial_message(mark.message_id).edit(**changes)
+        except discord.HTTPException:
+            log.info("could not edit the %s message of match %s", kind, match.id, exc_info=True)
+
+    @guarded
+    async def start(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        match_id = match_id or (await self._channel_match(interaction)).id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.start(match_id, interaction.user.id)
+        embed, _ = lobby_post(result.match)
+        embed.title = f"Started: {get_game(result.match.game).meta.title}"
+        await self._edit_bookmarked(result.match, "lobby", embed=embed, view=None)
+        await reply(interaction, "The match has started.")
+        await self.publish(result)
+        await self.courier.greet(result)
+
+    # -- ending -----------------------------------------------------------------------------------------------
+
+    @guarded
+    async def confirm_resign(self, interaction: discord.Interaction) -> None:
+        match = await self._channel_match(interaction)
+        if not match.seats_of(interaction.user.id):
+            raise NotAPlayer()
+        view = discord.ui.View(timeout=None).add_item(ConfirmButton("resign", match.id))
+        await reply(interaction, "Resign this match? Your opponents win.", view=view)
+
+    @guarded
+    async def confirm_abort(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        match = await self.service.get(match_id) if match_id else await self._channel_match(interaction)
+        self._check_may_abort(interaction, match)
+        view = discord.ui.View(timeout=None).add_item(ConfirmButton("abort", match.id))
+        what = "Cancel this lobby?" if match.status is Status.LOBBY else "End this match without a result?"
+        await reply(interaction, what, view=view)
+
+    @staticmethod
+    def _may_moderate(interaction: discord.Interaction) -> bool:
+        permissions = getattr(interaction, "permissions", None)
+        return bool(permissions and permissions.manage_messages)
+
+    def _check_may_abort(self, interaction: discord.Interaction, match: MatchInfo) -> None:
+        if interaction.user.id != match.host_id and not self._may_moderate(interaction):
+            raise EngineError("Only the host, or someone who can manage messages here, can end this match.")
+
+    @guarded
+    async def resign(self, interaction: discord.Interaction, match_id: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.resign(match_id, interaction.user.id)
+        await reply(interaction, "You resigned.")
+        await self.publish(result)
+
+    @guarded
+    async def abort(self, interaction: discord.Interaction, match_id: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        was = await self.service.get(match_id)
+        self._check_may_abort(interaction, was)
+        match = await self.service.abort(match_id, interaction.user.id, moderator=self._may_moderate(interaction))
+        await reply(interaction, "Done: the match is closed.")
+        if was.status is Status.LOBBY:
+            embed = discord.Embed(title="Lobby cancelled", description=f"<@{interaction.user.id}> cancelled it.")
+            await self._edit_bookmarked(match, "lobby", embed=embed, view=None)
+            return
+        await self._edit_bookmarked(match, "board", view=None)
+        channel = self.client.get_partial_messageable(match.channel_id)
+        game = get_game(match.game)
+        ended_by = f"**{game.meta.title}** (match {match.id}) was ended by <@{interaction.user.id}>."
+        await channel.send(f"{ended_by} {result_text(game, match)}")
+
+    @guarded
+    async def rematch(self, interaction: discord.Interaction, match_id: str) -> None:
+        match = await self.service.rematch(match_id, interaction.user.id)
+        embed, view = lobby_post(match)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+
+    # -- playing ----------------------------------------------------------------------------------------------
+
+    async def _stale(self, interaction: discord.Interaction, match: MatchInfo, version: int) -> bool:
+        """Answer a click on an old board with a link to the current one; ``True`` if it was old."""
+        if match.status is Status.ACTIVE and match.version == version:
+            return False
+        mark = await self.service.bookmark(match.id, "board")
+        where = f" The current board is here: {mark.url(match.guild_id)}" if mark else ""
+        text = "This match is over." if match.status is not Status.ACTIVE else "This board is out of date."
+        await reply(interaction, text + where)
+        return True
+
+    @guarded
+    async def open_picker(self, interaction: discord.Interaction, match_id: str, version: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.get(match_id)
+        if await self._stale(interaction, match, version):
+            return
+        await self._send_picker(interaction, match)
+
+    async def _send_picker(self, interaction: discord.Interaction, match: MatchInfo, *, edit: bool = False) -> None:
+        """Show the user's legal choices (seat by seat if they hold several that must decide)."""
+        if not match.seats_of(interaction.user.id):
+            raise NotAPlayer()
+        choices = await self.service.choices_for(match.id, interaction.user.id)
+        if not choices:
+            raise EngineError("It isn't your turn right now.")
+        seat, options = next(iter(choices.items()))
+        content = self._picker_text(match, seat, options)
+        view = picker_view(match.id, match.version, seat, options, None)
+        if edit:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await reply(interaction, content, view=view)
+
+    @staticmethod
+    def _picker_text(match: MatchInfo, seat: int, options: list[Choice]) -> str:
+        name = get_game(match.game).seat_names(match.players)[seat]
+        return f"**{name}**, choose ({len(options)} legal choices)."
+
+    @guarded
+    async def open_section(
+        self, interaction: discord.Interaction, match_id: str, version: int, seat: int, section: int
+    ) -> None:
+        await interaction.response.defer()
+        match = await self.service.get(match_id)
+        if await self._stale(interaction, match, version):
+            return
+        options = (await self.service.choices_for(match_id, interaction.user.id)).get(seat, [])
+        view = picker_view(match_id, version, seat, options, section)
+        await interaction.edit_original_response(content=self._picker_text(match, seat, options), view=view)
+
+    @guarded
+    async def pick(self, interaction: discord.Interaction, match_id: str, version: int, seat: int, key: str) -> None:
+        """A choice from the private picker: commit it, confirm it privately, post the board, chain the turn."""
+        await interaction.response.defer()
+        result = await self.service.act(match_id, interaction.user.id, key, version, seat=seat)
+        await self.publish(result)
+        if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
+            await self._send_picker(interaction, result.match, edit=True)
+        else:
+            done = " ".join(result.public_log) or "Done."
+            await interaction.edit_original_response(content=f"✅ {done}", view=None)
+
+    @guarded
+    async def move(self, interaction: discord.Interaction, key: str) -> None:
+        """``/game move``: the typed or autocompleted key is checked again by the engine."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self._channel_match(interaction)
+        result = await self.service.act(match.id, interaction.user.id, key, None)
+        await reply(interaction, f"✅ {' '.join(result.public_log) or 'Done.'}")
+        await self.publish(result)
+
+    async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
+        """Autocomplete for ``/game move``: the caller's legal choices matching what they typed."""
+        match = await self.service.in_channel(interaction.channel_id)
+        if match is None or match.status is not Status.ACTIVE:
+            return []
+        choices = [
+            c for options in (await self.service.choices_for(match.id, interaction.user.id)).values() for c in options
+        ]
+        needle = typed.strip().lower()
+        return [c for c in choices if needle in c.label.lower() or needle in c.key.lower()][:25]
+
+    # -- looking ----------------------------------------------------------------------------------------------
+
+    @guarded
+    async def repost_board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self._channel_match(interaction)
+        if match.status is Status.LOBBY:
+            embed, view = lobby_post(match)
+            message = await interaction.channel.send(embed=embed, view=view)
+            await self._edit_bookmarked(match, "lobby", view=None)
+            await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+        else:
+            await self.publish(await self.service.position(match.id), deliver_secrets=False)
+        await reply(interaction, "The board is at the bottom of the channel again.")
+
+    @guarded
+    async def show_secrets(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.get(match_id) if match_id else await self._channel_match(interaction)
+        embed, file = await self.courier.private_view(match, interaction.user.id)
+        await reply(interaction, embed=embed, file=file)
+
+    @guarded
+    async def show_rules(
+        self, interaction: discord.Interaction, game_id: str, page: int = 0, *, edit: bool = False
+    ) -> None:
+        game = get_game(game_id)
+        pages = rule_pages(game.meta.id)
+        page = max(0, min(page, len(pages) - 1))
+        embed = discord.Embed(
+            title=f"{game.meta.title}: rules", description=pages[page], colour=discord.Colour(0x56B4E9)
+        )
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+        view = discord.ui.View(timeout=None)
+        if page > 0:
+            view.add_item(RulesButton(game.meta.id, page - 1, label="Previous", edit=True))
+        if page < len(pages) - 1:
+            view.add_item(RulesButton(game.meta.id, page + 1, label="Next", edit=True))
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await reply(interaction, embed=embed, view=view)
+
+    @guarded
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Changeling games", colour=discord.Colour(0x009E73))
+        for game in offered_games():
+            low, high = game.meta.min_players, game.meta.max_players
+            players = str(low) if low == high else f"{low}–{high}"
+            embed.add_field(name=f"{game.meta.title} ({players} players)", value=game.meta.summary, inline=False)
+        if interaction.guild_id is not None:
+            matches = await self.service.guild_matches(interaction.guild_id, open_only=True, limit=15)
+            lines = [f"• {get_game(m.game).meta.title} in <#{m.channel_id}>: {m.status.value}" for m in matches]
+            embed.add_field(name="Running in this server", value="\n".join(lines) or "None right now.", inline=False)
+        await reply(interaction, embed=embed)
+
+    # -- posting ----------------------------------------------------------------------------------------------
+
+    async def publish(self, result: ActResult, *, deliver_secrets: bool = True) -> discord.Message:
+        """Post the new board at the bottom of the match's channel; the previous board loses its buttons."""
+        match = result.match
+        post = board_post(match, result.view, result.public_log, result.to_decide)
+        caption = result.public_log[-1] if result.public_log else None
+        file = board_file(result.view, caption=caption)
+        channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        message = await channel.send(
+            content=post.content,
+            embed=post.embed,
+            file=file,
+            view=post.view,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        previous = await self.service.bookmark(match.id, "board")
+        await self.service.set_bookmark(match.id, "board", match.channel_id, message.id, match.version)
+        if previous is not None and previous.message_id != message.id:
+            try:
+                await channel.get_partial_message(previous.message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("could not strip the buttons of an old board of match %s", match.id, exc_info=True)
+        if deliver_secrets:
+            await self.courier.deliver(result)
+        return message

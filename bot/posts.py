@@ -1,0 +1,177 @@
+"""What the bot posts: board messages (image, embed, buttons), lobby messages, and the private picker.
+
+Everything here is built from what the service returns (match records, views, choices, log lines); nothing
+here knows a rule.
+"""
+
+from __future__ import annotations
+
+import io
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import discord
+from discord import ui
+
+import render
+from engine import Choice, Game, View, get_game
+from engine.matches import MatchInfo, Status
+
+from .components import (
+    GroupSelect,
+    JoinButton,
+    LobbyButton,
+    OptionSelect,
+    PickSelect,
+    RematchButton,
+    RulesButton,
+    SecretsButton,
+    TakeTurnButton,
+)
+
+IMAGE_SIZE = 1024
+SELECT_LIMIT = 25
+COLOUR = discord.Colour(0x5865F2)
+ENDED_COLOUR = discord.Colour(0xE69F00)
+
+
+def seat_line(game: Game, match: MatchInfo, seat: int) -> str:
+    """``Red (@alice)``: a seat's name and who holds it."""
+    name = game.seat_names(match.players)[seat]
+    holder = match.seats[seat]
+    if holder.user_id is not None:
+        return f"{name} (<@{holder.user_id}>)"
+    if holder.ai_level is not None:
+        return f"{name} (AI, {holder.ai_level})"
+    return f"{name} (open)"
+
+
+def board_file(view: View, *, caption: str | None, orientation: int | None = None) -> discord.File:
+    """The board image as an attachment.
+
+    Drawn on the event loop on purpose: a 1024 px board takes about 6 ms (bench/render.py), and Pillow holds the
+    GIL while it draws, so a worker thread would add a hop without letting much else run meanwhile.
+    """
+    png = render.board_png(view, size=IMAGE_SIZE, caption=caption, orientation=orientation)
+    return discord.File(io.BytesIO(png), filename="board.png")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPost:
+    """Everything of a board message except the file, which is drawn separately."""
+
+    content: str | None
+    embed: discord.Embed
+    view: ui.View
+
+
+def board_post(match: MatchInfo, view: View, lines: Sequence[str], to_decide: Mapping[int, int | None]) -> BoardPost:
+    """The public board message after a decision (or a re-post with ``lines`` empty)."""
+    game = get_game(match.game)
+    embed = discord.Embed(title=f"{game.meta.title} · turn {view.turn}", colour=COLOUR)
+    embed.description = "\n".join(lines) if lines else None
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text=f"Match {match.id} · version {match.version}")
+    buttons = ui.View(timeout=None)
+    content = None
+    if match.status is Status.ACTIVE and to_decide:
+        names = ", ".join(seat_line(game, match, seat) for seat in to_decide)
+        embed.add_field(name="To decide", value=names, inline=False)
+        mentions = [f"<@{uid}>" for uid in dict.fromkeys(to_decide.values()) if uid is not None]
+        content = f"{' '.join(mentions)}, your turn." if mentions else None
+        buttons.add_item(TakeTurnButton(match.id, match.version))
+        buttons.add_item(SecretsButton(match.id))
+        buttons.add_item(RulesButton(game.meta.id))
+    else:
+        embed.colour = ENDED_COLOUR
+        embed.add_field(name="Result", value=result_text(game, match), inline=False)
+        if match.status is Status.ENDED:
+            buttons.add_item(RematchButton(match.id))
+        buttons.add_item(RulesButton(game.meta.id))
+    return BoardPost(content, embed, buttons)
+
+
+def result_text(game: Game, match: MatchInfo) -> str:
+    """``🏆 Red (@alice) wins: Red's king reached Blue's home row.``"""
+    outcome = match.outcome
+    if match.status is Status.ABORTED:
+        return "The match was ended without a result."
+    if outcome is None:
+        return "The match is over."
+    if outcome.draw:
+        return f"🤝 Draw: {outcome.reason}"
+    if not outcome.winners:
+        return f"Nobody wins: {outcome.reason}"
+    winners = " and ".join(seat_line(game, match, seat) for seat in sorted(outcome.winners))
+    verb = "wins" if len(outcome.winners) == 1 else "win"
+    return f"🏆 {winners} {verb}: {outcome.reason}"
+
+
+def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
+    """The lobby message: seats with Join buttons, option selects, and the host's buttons."""
+    game = get_game(match.game)
+    embed = discord.Embed(title=f"New game: {game.meta.title}", description=game.meta.summary, colour=COLOUR)
+    seats = "\n".join(f"• {seat_line(game, match, s)}" for s in range(match.players))
+    embed.add_field(name="Seats", value=seats, inline=False)
+    options = ", ".join(f"{k.replace('_', ' ')}: **{v}**" for k, v in match.options.items()) or "none"
+    embed.add_field(name="Options", value=options, inline=False)
+    embed.set_footer(text=f"Match {match.id} · host can change options, Start or Cancel")
+    view = ui.View(timeout=None)
+    for seat in range(match.players):
+        view.add_item(
+            JoinButton(match.id, seat, game.seat_names(match.players)[seat], taken=not match.seats[seat].empty)
+        )
+    for name, values in option_values(game).items():
+        view.add_item(OptionSelect(match.id, name, values, str(match.options.get(name))))
+    for action in ("start", "leave", "cancel"):
+        view.add_item(LobbyButton(action, match.id))
+    return embed, view
+
+
+def option_values(game: Game) -> dict[str, tuple[str, ...]]:
+    """The lobby options a select can offer: every option field whose values are a fixed list."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, field in game.meta.options.model_fields.items():
+        if typing.get_origin(field.annotation) is typing.Literal:
+            found[name] = tuple(str(v) for v in typing.get_args(field.annotation))
+    return found
+
+
+# -- the private picker -------------------------------------------------------------------------------------
+
+
+def picker_sections(choices: Sequence[Choice]) -> list[tuple[str, list[Choice]]]:
+    """Choices in select-sized sections: one section if they fit, else by group, long groups split."""
+    if len(choices) <= SELECT_LIMIT:
+        return [("", list(choices))]
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices:
+        groups.setdefault(choice.group or "Other", []).append(choice)
+    sections: list[tuple[str, list[Choice]]] = []
+    for name, members in groups.items():
+        parts = [members[i : i + SELECT_LIMIT] for i in range(0, len(members), SELECT_LIMIT)]
+        for n, part in enumerate(parts, 1):
+            sections.append((name if len(parts) == 1 else f"{name} ({n}/{len(parts)})", part))
+    if len(sections) > SELECT_LIMIT:  # too many groups: plain pages of the whole list instead
+        pages = [list(choices[i : i + SELECT_LIMIT]) for i in range(0, len(choices), SELECT_LIMIT)]
+        sections = [(f"Choices {i * SELECT_LIMIT + 1}–{i * SELECT_LIMIT + len(p)}", p) for i, p in enumerate(pages)]
+    return sections
+
+
+def picker_view(match_id: str, version: int, seat: int, choices: Sequence[Choice], section: int | None) -> ui.View:
+    """One select of choices, or (for more than 25) a select of sections, then that section's choices."""
+    sections = picker_sections(choices)
+    view = ui.View(timeout=None)
+    if len(sections) > 1:
+        options = [
+            discord.SelectOption(label=title[:100], value=str(i), default=i == section, description=f"{len(c)} choices")
+            for i, (title, c) in enumerate(sections)
+        ]
+        view.add_item(GroupSelect(match_id, version, seat, options))
+        if section is None:
+            return view
+    _, shown = sections[section or 0]
+    options = [discord.SelectOption(label=c.label[:100], value=c.key, description=c.key) for c in shown]
+    view.add_item(PickSelect(match_id, version, seat, options))
+    return view

@@ -1,0 +1,67 @@
+"""Rulebooks for ``/game rules``: our own Markdown in ``docs/rules/``, reflowed for Discord and paged.
+
+Discord keeps hard line breaks and draws no tables, so paragraphs are unwrapped and tables become bullet
+lists; pages are packed section by section below the embed limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+RULE_FILES = {"wars": "shapeshifter-wars.md", "swartzblak": "swartzblak.md"}
+PAGE_LIMIT = 3800  # an embed description holds 4096 characters; keep room to spare
+_BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||>)")
+
+
+@functools.cache
+def rule_pages(game_id: str) -> tuple[str, ...]:
+    """The rulebook of a game as Discord-ready pages."""
+    name = RULE_FILES.get(game_id)
+    path = RULES_DIR / name if name else None
+    if path is None or not path.is_file():
+        return ("The rules of this game are not written yet.",)
+    blocks = [_discord_block(b) for b in path.read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    pages: list[str] = []
+    for block in blocks:
+        starts_section = block.startswith("__**")
+        fits = pages and len(pages[-1]) + len(block) + 2 <= PAGE_LIMIT
+        if fits and not (starts_section and len(pages[-1]) > PAGE_LIMIT // 2):
+            pages[-1] += "\n\n" + block
+        else:
+            pages.extend(block[i : i + PAGE_LIMIT] for i in range(0, len(block), PAGE_LIMIT))
+    return tuple(pages)
+
+
+def _discord_block(block: str) -> str:
+    """Unwrap a paragraph's lines (keeping list items apart) and turn a table into a list."""
+    lines = block.strip().splitlines()
+    if lines[0].lstrip().startswith("|"):
+        return _table_as_list(lines)
+    joined: list[str] = []
+    for line in lines:
+        if joined and not _BLOCK_START.match(line) and not joined[-1].startswith("#"):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line.rstrip())
+    return "\n".join(_heading(line) for line in joined)
+
+
+def _heading(line: str) -> str:
+    """Markdown headings as bold lines, which every Discord client shows inside an embed."""
+    match = re.match(r"^(#+)\s+(.*)$", line)
+    if not match:
+        return line
+    return f"__**{match[2]}**__" if len(match[1]) <= 2 else f"**{match[2]}**"
+
+
+def _table_as_list(lines: list[str]) -> str:
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in lines]
+    header, body = rows[0], [r for r in rows[1:] if not set("".join(r)) <= set("-: ")]
+    items = []
+    for row in body:
+        rest = "; ".join(f"{h} {c}" for h, c in zip(header[1:], row[1:], strict=False) if c)
+        items.append(f"- **{row[0]}**: {rest}")
+    return "\n".join(items)

@@ -1,0 +1,134 @@
+"""Shared pieces of the SimCord tests: a running bot on a temporary database, and reading its answers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import ChangelingBot, build_bot
+from bot.settings import Settings
+from engine.service import MatchService
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    bot: ChangelingBot
+    service: MatchService
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any  # a spectator
+    database: Path
+
+    async def restart(self) -> None:
+        """Stop the bot and its service, then start fresh ones on the same database file."""
+        await self.service.close()
+        self.service = await MatchService.open(self.database)
+        self.bot = build_bot(Settings(_env_file=None), self.service)
+        await self.env.restart_bot(self.bot)
+
+
+@asynccontextmanager
+async def running_bot(database: Path) -> AsyncIterator[World]:
+    """The bot on a fresh database in a simulated server with Alice, Bob and Carol (started and shut down the
+    way SimCord's own pytest fixture does, so setup and teardown may run in different contexts)."""
+    service = await MatchService.open(database)
+    env = simcord.Env(build_bot(Settings(_env_file=None), service), shard_count=1)
+    await env.start()
+    guild = env.create_guild("Test Server")
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    world = World(env, env.bot, service, guild, channel, *people, database)
+    try:
+        yield world
+    finally:
+        await env.shutdown()
+        await world.service.close()
+        if env.check_errors:
+            env.raise_errors()
+
+
+def private_text(result: Any) -> str:
+    """The text of the last private answer an interaction got (response or follow-up)."""
+    message = result.followups[-1] if result.followups else result.response
+    assert message is not None, "the interaction got no answer"
+    assert message.ephemeral, "answers to one user must be private"
+    parts = [message.content or ""]
+    parts += [e.description or "" for e in message.embeds]
+    parts += [e.title or "" for e in message.embeds]
+    return "\n".join(parts)
+
+
+def private_message(result: Any) -> Any:
+    message = result.followups[-1] if result.followups else result.response
+    assert message is not None and message.ephemeral
+    return message
+
+
+def custom_ids(message: Any) -> list[str]:
+    """Every component custom id on a message, buttons and selects alike."""
+    message = getattr(message, "message", message)
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if getattr(child, "custom_id", None):
+                found.append(child.custom_id)
+    return found
+
+
+def select_options(message: Any) -> list[discord.SelectOption]:
+    message = getattr(message, "message", message)
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if isinstance(child, discord.SelectMenu):
+                return list(child.options)
+    return []
+
+
+def channel_text(channel: Any, viewer: Any) -> str:
+    """All text ``viewer`` can read in a channel: contents and embeds (titles, descriptions, fields, footers)."""
+    parts = []
+    for message in channel.history(viewer=viewer):
+        parts.append(message.content or "")
+        for embed in message.embeds:
+            parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+            parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def latest_public(world: Any) -> Any:
+    """The newest public board (``last_message`` may be an ephemeral answer or a notice)."""
+    return [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral][-1]
+
+
+async def open_wars(world: Any, first: str = "red") -> Any:
+    """Alice hosts Wars, Bob joins by button, Alice picks who goes first and starts: returns the first board."""
+    await world.alice.slash(world.channel, "game new", game="wars")
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join as Blue")
+    option = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:opt:"))
+    await world.alice.select(world.channel.last_message, [first], custom_id=option)
+    await world.alice.click(world.channel.last_message, label="Start")
+    return latest_public(world)
+
+
+async def play(world: Any, player: Any, key: str) -> Any:
+    """Take turn on the current board, then choose ``key`` in the private picker; returns the select's result."""
+    opened = await player.click(latest_public(world), label="Take turn")
+    picker = private_message(opened)
+    assert key in [o.value for o in select_options(picker)], f"{key} not offered"
+    select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
+    return await player.select(picker, [key], custom_id=select_id)
+
+
+# A quick scripted Wars game that Red (Alice) wins with its king's large attack on b5, Blue's home row.
+RED_WINS = [(0, "c1-c2"), (0, "~c2"), (1, "a5-a4"), (1, "~a4"), (0, "c2-b3"), (0, "~b3"), (1, "e5-e4"), (1, "~a4")]
+WINNING_BLOW = "b3xb5"

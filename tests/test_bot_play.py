@@ -1,0 +1,191 @@
+"""SimCord: a whole Shapeshifter Wars match through the real bot, and every way a click can go wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.matches import Status
+from tests.bot_support import (
+    RED_WINS,
+    WINNING_BLOW,
+    channel_text,
+    custom_ids,
+    open_wars,
+    play,
+    private_message,
+    private_text,
+    running_bot,
+    select_options,
+)
+
+
+@pytest.fixture
+async def world(tmp_path):
+    async with running_bot(tmp_path / "bot.db") as world:
+        yield world
+
+
+open_match = open_wars
+
+
+async def test_a_whole_match_is_played_with_buttons_to_a_win(world) -> None:
+    board = await open_match(world)
+    assert board.embeds[0].title == "Shapeshifter Wars · turn 1"
+    assert world.alice.mention in board.content
+    assert board.attachments and board.attachments[0].filename == "board.png"
+    players = {0: world.alice, 1: world.bob}
+    for seat, key in RED_WINS:
+        await play(world, players[seat], key)
+    await play(world, world.alice, WINNING_BLOW)
+    final = world.channel.last_message
+    result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
+    assert "🏆 Red" in result and "home row" in result and world.alice.mention in result
+    assert any(cid.startswith("chg:rematch:") for cid in custom_ids(final))
+    match = await world.service.in_channel(world.channel.id)
+    assert match is None, "an ended match frees its channel"
+
+
+async def test_a_turn_of_two_decisions_chains_the_picker(world) -> None:
+    await open_match(world)
+    after_move = await play(world, world.alice, "c1-c2")
+    chained = private_message(after_move)
+    assert [o.value for o in select_options(chained)] == ["~a1", "~b1", "~d1", "~e1", "~c2"]
+    assert "Red" in chained.content
+
+
+async def test_each_decision_posts_a_new_board_and_strips_the_old_one(world) -> None:
+    first = await open_match(world)
+    await play(world, world.alice, "c1-c2")
+    second = world.channel.last_message
+    assert second.id != first.id
+    refreshed = next(m for m in world.channel.history() if m.id == first.id)
+    assert custom_ids(refreshed) == [], "history is visibly history"
+    assert "Red king moves c1 → c2." in second.embeds[0].description
+
+
+async def test_move_command_autocompletes_legal_choices_and_plays(world) -> None:
+    await open_match(world)
+    offered = await world.alice.autocomplete(world.channel, "game move", "action", "king")
+    assert [(c["name"], c["value"]) for c in offered] == [("Move the king c1 → c2", "c1-c2")]
+    everything = await world.alice.autocomplete(world.channel, "game move", "action", "")
+    assert {c["value"] for c in everything} == {"a1-a2", "b1-b2", "c1-c2", "d1-d2", "e1-e2"}
+    assert await world.bob.autocomplete(world.channel, "game move", "action", "") == []
+    played = await world.alice.slash(world.channel, "game move", action="b1-b2")
+    assert "Red knight moves b1 → b2." in private_text(played)
+    assert (await world.service.in_channel(world.channel.id)).version == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("b1-b3", "one square at a time"),
+        ("b1-c2", "small pyramid on top moves one square straight ahead"),
+        ("nonsense", "isn't a Wars move"),
+        ("~b1", "First move or attack"),
+    ],
+)
+async def test_an_illegal_or_malformed_move_is_refused_privately_and_changes_nothing(world, typed, expected) -> None:
+    await open_match(world)
+    before = world.channel.last_message.id
+    answer = await world.alice.slash(world.channel, "game move", action=typed)
+    assert expected in private_text(answer)
+    assert world.channel.last_message.id == before
+    assert (await world.service.in_channel(world.channel.id)).version == 0
+
+
+async def test_out_of_turn_and_non_player_clicks_are_refused_privately(world) -> None:
+    board = await open_match(world)
+    not_yours = await world.bob.click(board, label="Take turn")
+    assert "isn't your turn" in private_text(not_yours)
+    spectator = await world.carol.click(board, label="Take turn")
+    assert "don't have a seat" in private_text(spectator)
+    assert world.channel.last_message.id == board.id
+    assert (await world.service.in_channel(world.channel.id)).version == 0
+
+
+async def test_a_stale_board_answers_with_a_link_to_the_current_one(world) -> None:
+    first = await open_match(world)
+    # Discord refuses edits of messages older than an hour (30046), so an old board can keep its buttons.
+    world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/{first.id}", status=400, code=30046)
+    await play(world, world.alice, "c1-c2")
+    current = world.channel.last_message
+    assert any(cid.startswith("chg:turn:") for cid in custom_ids(first)), "the failed edit left the old buttons"
+    stale = await world.alice.click(first, label="Take turn")
+    text = private_text(stale)
+    assert "out of date" in text and str(current.id) in text
+    assert (await world.service.in_channel(world.channel.id)).version == 1
+
+
+async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> None:
+    board = await open_match(world)
+    first = private_message(await world.alice.click(board, label="Take turn"))
+    second = private_message(await world.alice.click(board, label="Take turn"))
+    pick = next(cid for cid in custom_ids(first) if cid.startswith("chg:pick:"))
+    await world.alice.select(first, ["c1-c2"], custom_id=pick)
+    again = await world.alice.select(second, ["b1-b2"], custom_id=pick)
+    assert "moved on" in private_text(again).lower()
+    assert (await world.service.in_channel(world.channel.id)).version == 1
+
+
+async def test_a_restart_mid_match_keeps_the_match_and_the_buttons(world) -> None:
+    await open_match(world)
+    await play(world, world.alice, "c1-c2")
+    board = world.channel.last_message
+    await world.restart()
+    chained = private_message(await world.alice.click(board, label="Take turn"))
+    assert "~c2" in [o.value for o in select_options(chained)]
+    await play(world, world.alice, "~c2")
+    match = await world.service.in_channel(world.channel.id)
+    assert match.version == 2 and match.status is Status.ACTIVE
+    assert "Red king on c2 transforms" in world.channel.last_message.embeds[0].description
+
+
+async def test_resign_needs_confirmation_and_ends_the_match(world) -> None:
+    await open_match(world)
+    asked = await world.bob.slash(world.channel, "game resign")
+    confirm = private_message(asked)
+    assert "Resign" in confirm.content
+    assert (await world.service.in_channel(world.channel.id)).status is Status.ACTIVE
+    await world.bob.click(confirm, label="Yes, resign")
+    final = world.channel.last_message
+    result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
+    assert "Red" in result and "resigned" in result
+
+
+async def test_board_command_reposts_the_board_at_the_bottom(world) -> None:
+    first = await open_match(world)
+    await world.carol.slash(world.channel, "game board")
+    again = world.channel.last_message
+    assert again.id != first.id and again.attachments
+    stripped = next(m for m in world.channel.history() if m.id == first.id)
+    assert custom_ids(stripped) == []
+    assert "Take turn" in str(again.components)
+
+
+async def test_rules_are_paged_and_list_shows_games_and_matches(world) -> None:
+    rules = private_message(await world.carol.slash(world.channel, "game rules", game="wars"))
+    assert "Shapeshifter Wars" in rules.embeds[0].title and "Page 1 of" in rules.embeds[0].footer.text
+    nxt = next(cid for cid in custom_ids(rules) if cid.startswith("chg:rules:wars:1"))
+    page_two = await world.carol.click(rules, custom_id=nxt)
+    assert page_two.acknowledged
+    await open_match(world)
+    listing = private_text(await world.carol.slash(world.channel, "game list"))
+    assert "Shapeshifter Wars" in listing or "Changeling games" in listing
+    shown = private_message(await world.carol.slash(world.channel, "game list"))
+    running = next(f.value for f in shown.embeds[0].fields if f.name == "Running in this server")
+    assert f"<#{world.channel.id}>" in running
+
+
+async def test_secret_command_in_wars_shows_the_board_from_your_side(world) -> None:
+    await open_match(world)
+    mine = private_message(await world.bob.slash(world.channel, "game secret"))
+    assert "your view as Blue" in mine.embeds[0].title and "no hidden information" in mine.embeds[0].description
+    assert mine.attachments
+    nobody = private_text(await world.carol.slash(world.channel, "game secret"))
+    assert "not playing" in nobody
+
+
+async def test_errors_never_show_a_trace(world) -> None:
+    await open_match(world)
+    text = channel_text(world.channel, world.carol)
+    assert "Traceback" not in text and "Error" not in text
