@@ -132,8 +132,8 @@ class Flows:
         embed.title = f"Started: {get_game(result.match.game).meta.title}"
         await self._edit_bookmarked(result.match, "lobby", embed=embed, view=None)
         await reply(interaction, "The match has started.")
-        await self.publish(result)
-        await self.courier.greet(result)
+        if await self._announce(interaction, result):
+            await self.courier.greet(result)
 
     # -- ending -----------------------------------------------------------------------------------------------
 
@@ -167,7 +167,7 @@ class Flows:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.resign(match_id, interaction.user.id)
         await reply(interaction, "You resigned.")
-        await self.publish(result)
+        await self._announce(interaction, result)
 
     @guarded
     async def abort(self, interaction: discord.Interaction, match_id: str) -> None:
@@ -251,7 +251,7 @@ class Flows:
         """A choice from the private picker: commit it, confirm it privately, post the board, chain the turn."""
         await interaction.response.defer()
         result = await self.service.act(match_id, interaction.user.id, key, version, seat=seat)
-        await self.publish(result)
+        await self._announce(interaction, result)
         if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
             await self._send_picker(interaction, result.match, edit=True)
         else:
@@ -265,7 +265,7 @@ class Flows:
         match = await self._channel_match(interaction)
         result = await self.service.act(match.id, interaction.user.id, key, None)
         await reply(interaction, f"✅ {' '.join(result.public_log) or 'Done.'}")
-        await self.publish(result)
+        await self._announce(interaction, result)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
         """Autocomplete for ``/game move``: the caller's legal choices matching what they typed."""
@@ -335,6 +335,19 @@ class Flows:
         await reply(interaction, embed=embed)
 
     # -- posting ----------------------------------------------------------------------------------------------
+
+    async def _announce(self, interaction: discord.Interaction, result: ActResult) -> bool:
+        """Publish after a commit. The decision already counts, so a failure here must not be reported as
+        "nothing changed": the user hears that it counted and how to bring the board back."""
+        try:
+            await self.publish(result)
+        except Exception:
+            log.exception("match %s: committed version %s but could not post it", result.match.id, result.version)
+            await reply(
+                interaction, "That counted, but I couldn't post the new board here. Use `/game board` to show it."
+            )
+            return False
+        return True
 
     async def publish(self, result: ActResult, *, deliver_secrets: bool = True) -> discord.Message:
         """Post the new board at the bottom of the match's channel; the previous board loses its buttons."""

@@ -10,6 +10,7 @@ from tests.bot_support import (
     WINNING_BLOW,
     channel_text,
     custom_ids,
+    latest_public,
     open_wars,
     play,
     private_message,
@@ -189,3 +190,15 @@ async def test_errors_never_show_a_trace(world) -> None:
     await open_match(world)
     text = channel_text(world.channel, world.carol)
     assert "Traceback" not in text and "Error" not in text
+
+
+async def test_a_board_that_cannot_be_posted_still_counts_and_says_so(world, caplog) -> None:
+    await open_match(world)
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500)
+    answer = await play(world, world.alice, "c1-c2")
+    assert "That counted" in private_text(answer) and "/game board" in private_text(answer)
+    assert (await world.service.in_channel(world.channel.id)).version == 1
+    assert "could not post it" in caplog.text and "Traceback" in caplog.text, "the trace goes to the log"
+    assert "Traceback" not in private_text(answer)
+    await world.carol.slash(world.channel, "game board")
+    assert any(cid.startswith("chg:turn:") and cid.endswith(":1") for cid in custom_ids(latest_public(world)))
