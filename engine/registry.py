@@ -6,9 +6,10 @@ from typing import Any
 
 from .core import Game
 from .errors import InvalidSetup
+from .games.swartzblak import Swartzblak
 from .games.wars import ShapeshifterWars
 
-GAMES: dict[str, Game[Any, Any, Any]] = {game.meta.id: game for game in (ShapeshifterWars(),)}
+GAMES: dict[str, Game[Any, Any, Any]] = {game.meta.id: game for game in (ShapeshifterWars(), Swartzblak())}
 
 
 def register(game: Game[Any, Any, Any]) -> None:

@@ -16,7 +16,7 @@ from engine import GAMES, Game, NotYourTurn, Rng, canonical, replay
 from engine.codec import to_json
 from tests.fakes.shell_game import ShellGame
 
-PLAYOUTS = {"wars": 500, "shells": 200}
+PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300}
 GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame()}
 
 

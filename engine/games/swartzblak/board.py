@@ -1,0 +1,348 @@
+"""The town of Swartzblak: the grid, distances, line of sight, and the three Alleyways.
+
+Squares are indexed ``(rank - 1) * 10 + file``: a1 = 0 (the Heroes' corner), j10 = 99 (the Varmints' side).
+"Adjacent" always means sharing an edge (never only a corner): for tiles, for figures and for the win checks.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Callable, Container, Iterable
+from dataclasses import dataclass
+
+from ...rng import Rng
+
+SIZE = 10
+FILES = "abcdefghij"
+SQUARES = tuple(f"{FILES[i % SIZE]}{i // SIZE + 1}" for i in range(SIZE * SIZE))
+SQUARE_INDEX = {name: i for i, name in enumerate(SQUARES)}
+SQUARE_PATTERN = r"[a-j](?:10|[1-9])"
+
+ALLEY_KEYS = ("A", "T", "I")
+ALLEY_NAMES = ("Astrologic Alley", "Torrensh Alley", "Illogic Alley")
+ALLEY_SYMBOLS = ("moon", "anchor", "sun")
+TILES = 6
+ALLEY_ROWS = range(2, 8)  # ranks 3–8: the Alleyways are laid between the two starting areas
+
+DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north (towards rank 10), east, south, west
+DIRECTION_NAMES = ("north", "east", "south", "west")
+
+
+def xy(square: int) -> tuple[int, int]:
+    return square % SIZE, square // SIZE
+
+
+def at(x: int, y: int) -> int | None:
+    """The square at file ``x``, rank ``y`` (0-based), or ``None`` off the board."""
+    return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else None
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for dx, dy in DIRECTIONS if (n := at(sq % SIZE + dx, sq // SIZE + dy)) is not None)
+    for sq in range(SIZE * SIZE)
+)
+
+
+DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+)
+
+
+def distance(a: int, b: int) -> int:
+    """Spaces between two squares, counted in edge steps (what "within N spaces" measures)."""
+    return DIST[a][b]
+
+
+def footprint(anchor: int) -> tuple[int, ...] | None:
+    """The four squares of a Large figure whose south-west square is ``anchor`` (``None`` off the board)."""
+    x, y = xy(anchor)
+    if x >= SIZE - 1 or y >= SIZE - 1:
+        return None
+    return (anchor, anchor + 1, anchor + SIZE, anchor + SIZE + 1)
+
+
+def reach(start: int, steps: int, blocked: Container[int]) -> dict[int, int]:
+    """Squares reachable from ``start`` in at most ``steps`` edge steps avoiding ``blocked``, with the
+    number of steps; the caller decides which of them a figure may stop on."""
+    found = {start: 0}
+    frontier = deque([start])
+    while frontier:
+        square = frontier.popleft()
+        d = found[square] + 1
+        if d > steps:
+            continue
+        for n in NEIGHBOURS[square]:
+            if n not in found and n not in blocked:
+                found[n] = d
+                frontier.append(n)
+    return found
+
+
+@functools.cache
+def between(a: int, b: int) -> tuple[int, ...]:
+    """Squares a straight line from the centre of ``a`` to the centre of ``b`` passes through (not a or b).
+
+    The line is sampled finely; a line running exactly along a corner counts the square it rounds to, which
+    is always the same one, so line of sight is symmetric in practice and deterministic in every case.
+    """
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    n = 4 * max(abs(bx - ax), abs(by - ay))
+    seen: list[int] = []
+    for k in range(1, n):
+        x = ax + (bx - ax) * k / n
+        y = ay + (by - ay) * k / n
+        sq = at(int(x + 0.5), int(y + 0.5))
+        if sq is not None and sq not in (a, b) and sq not in seen:
+            seen.append(sq)
+    return tuple(seen)
+
+
+# -- Alleyways -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Alley:
+    """One Alleyway: its tiles' squares in path order, and the tile number printed on each of them.
+
+    Consecutive squares are adjacent, so every tile touches another tile of its Alleyway. The numbers need
+    not run 0–5 along the path; their order along the path is what Twists and Turns preserves.
+    """
+
+    key: str
+    squares: tuple[int, ...]
+    numbers: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        return ALLEY_NAMES[ALLEY_KEYS.index(self.key)]
+
+    def square_of(self, tile: int) -> int:
+        return self.squares[self.numbers.index(tile)]
+
+
+def with_alley(alleys: tuple[Alley, ...], index: int, alley: Alley) -> tuple[Alley, ...]:
+    return (*alleys[:index], alley, *alleys[index + 1 :])
+
+
+def connects(alleys: tuple[Alley, ...], index: int) -> bool:
+    """Whether Alleyway ``index`` connects to another: one of its tiles is adjacent to another's tile."""
+    mine = alleys[index].squares
+    others = {sq for i, alley in enumerate(alleys) if i != index for sq in alley.squares}
+    return any(n in others for sq in mine for n in NEIGHBOURS[sq])
+
+
+ALL_SQUARES = frozenset(range(SIZE * SIZE))
+
+
+def empty_tiles(tile_squares: Iterable[int], occupied: Iterable[int]) -> frozenset[int]:
+    """Empty tiles: street squares (no Alleyway tile) with no figure on them."""
+    return ALL_SQUARES.difference(tile_squares, occupied)
+
+
+def touches_empty(squares: Iterable[int], empty: frozenset[int]) -> bool:
+    """The placement rule: at least one of these tiles is adjacent to an empty tile."""
+    return any(n in empty for sq in squares for n in NEIGHBOURS[sq])
+
+
+def place_alleys(rng: Rng) -> tuple[tuple[Alley, ...], Rng]:
+    """Lay the three Alleyways at setup: each a path of six tiles in ranks 3–8, none touching another.
+
+    Keeping them apart at the start makes every Tile 5 a live escape route; Twists and Turns can join them
+    later. The numbers are shuffled along each path, so Tile 5 may sit anywhere in its Alleyway.
+    """
+    taken: set[int] = set()
+    alleys: list[Alley] = []
+    for key in ALLEY_KEYS:
+        while True:
+            path, rng = _random_path(rng, taken)
+            if path is not None:
+                break
+        numbers, rng = rng.shuffled(range(TILES))
+        alleys.append(Alley(key, path, numbers))
+        taken.update(path)
+    return tuple(alleys), rng
+
+
+def _random_path(rng: Rng, taken: set[int]) -> tuple[tuple[int, ...] | None, Rng]:
+    """One random walk of six tiles that avoids ``taken`` and every square next to it (or ``None``)."""
+    banned = taken | {n for sq in taken for n in NEIGHBOURS[sq]}
+    x, rng = rng.below(SIZE)
+    y, rng = rng.below(len(ALLEY_ROWS))
+    start = at(x, ALLEY_ROWS[y])
+    assert start is not None
+    if start in banned:
+        return None, rng
+    path = [start]
+    while len(path) < TILES:
+        options = [n for n in NEIGHBOURS[path[-1]] if n not in banned and n not in path and n // SIZE in ALLEY_ROWS]
+        if not options:
+            return None, rng
+        step, rng = rng.choice(options)
+        path.append(step)
+    return tuple(path), rng
+
+
+# -- Twists and Turns ----------------------------------------------------------------------------------------
+
+TRANSFORMS: dict[str, Callable[[int, int], tuple[int, int]]] = {
+    "r90": lambda dx, dy: (-dy, dx),
+    "r180": lambda dx, dy: (-dx, -dy),
+    "r270": lambda dx, dy: (dy, -dx),
+    "fx": lambda dx, dy: (-dx, dy),
+    "fy": lambda dx, dy: (dx, -dy),
+    "fd": lambda dx, dy: (dy, dx),
+    "fa": lambda dx, dy: (-dy, -dx),
+}
+TRANSFORM_WORDS = {
+    "r90": "turns a quarter left",
+    "r180": "turns right round",
+    "r270": "turns a quarter right",
+    "fx": "flips east–west",
+    "fy": "flips north–south",
+    "fd": "flips on the / diagonal",
+    "fa": "flips on the \\ diagonal",
+}
+WHOLE = "*"  # the arm code of a twist that moves every tile but the anchor
+
+
+@dataclass(frozen=True, slots=True)
+class Twist:
+    """A rearrangement: keep tile ``anchor`` where it is, and move the arm of tiles from it to the end tile
+    ``arm`` (or every other tile, ``WHOLE``) by one of the lattice symmetries centred on the anchor."""
+
+    anchor: int
+    arm: str
+    transform: str
+
+    @property
+    def code(self) -> str:
+        return f"{self.anchor}:{self.arm}:{self.transform}"
+
+
+def twisted(
+    alleys: tuple[Alley, ...], index: int, twist: Twist, figures: dict[int, str], pinned: frozenset[int]
+) -> tuple[Alley, dict[int, int]] | None:
+    """The Alleyway after ``twist`` and where each carried figure's square goes, or ``None`` if illegal.
+
+    ``figures`` maps every occupied square to its figure; ``pinned`` are squares that may not move (the
+    squares of a Large figure). Figures on a moved tile ride it; nothing else may be under a moved tile.
+    """
+    return _twisted(_Context.of(alleys, figures, pinned), index, twist)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every candidate twist of one position is checked against, computed once per position."""
+
+    alleys: tuple[Alley, ...]
+    tiles: frozenset[int]
+    occupied: frozenset[int]
+    empty: frozenset[int]
+    pinned: frozenset[int]
+
+    @classmethod
+    def of(cls, alleys: tuple[Alley, ...], figures: dict[int, str], pinned: frozenset[int]) -> _Context:
+        tiles = frozenset(sq for a in alleys for sq in a.squares)
+        occupied = frozenset(figures)
+        return cls(alleys, tiles, occupied, empty_tiles(tiles, occupied), pinned)
+
+
+def _twisted(ctx: _Context, index: int, twist: Twist) -> tuple[Alley, dict[int, int]] | None:
+    alley = ctx.alleys[index]
+    if twist.anchor not in alley.numbers or twist.transform not in TRANSFORMS:
+        return None
+    pos = alley.numbers.index(twist.anchor)
+    if twist.arm == WHOLE:
+        moving = [i for i in range(TILES) if i != pos]
+    elif twist.arm.isdigit() and int(twist.arm) in (alley.numbers[0], alley.numbers[-1]):
+        end = alley.numbers.index(int(twist.arm))
+        if end == pos:
+            return None
+        moving = list(range(pos + 1, TILES)) if end > pos else list(range(pos))
+    else:
+        return None
+    anchor_sq = alley.squares[pos]
+    tile_squares, occupied, empty = ctx.tiles, ctx.occupied, ctx.empty
+    if not any(n in empty for n in NEIGHBOURS[anchor_sq]):
+        return None  # the tile that stays must be one next to an empty tile
+    ax, ay = xy(anchor_sq)
+    fn = TRANSFORMS[twist.transform]
+    new = list(alley.squares)
+    for i in moving:
+        if alley.squares[i] in ctx.pinned:
+            return None
+        x, y = xy(alley.squares[i])
+        dx, dy = fn(x - ax, y - ay)
+        target = at(ax + dx, ay + dy)
+        if target is None:
+            return None
+        new[i] = target
+    moved_from = {alley.squares[i] for i in moving}
+    others = tile_squares - set(alley.squares)
+    staying_figures = occupied - moved_from
+    for i in moving:
+        if new[i] in others or new[i] in staying_figures:
+            return None
+    if len(set(new)) != TILES or tuple(new) == alley.squares:
+        return None
+    carried = {alley.squares[i]: new[i] for i in moving if alley.squares[i] in occupied}
+    after_occupied = staying_figures | set(carried.values())
+    if not touches_empty(new, empty_tiles(others | set(new), after_occupied)):
+        return None
+    return Alley(alley.key, tuple(new), alley.numbers), carried
+
+
+def twists(alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int]) -> list[Twist]:
+    """Every legal twist of Alleyway ``index`` in a fixed order (anchor tile, arm, transform), one per layout."""
+    alley = alleys[index]
+    ctx = _Context.of(alleys, figures, pinned)
+    found: list[Twist] = []
+    layouts: set[tuple[int, ...]] = set()
+    for anchor in sorted(alley.numbers):
+        for arm in (str(alley.numbers[0]), str(alley.numbers[-1]), WHOLE):
+            for transform in TRANSFORMS:
+                twist = Twist(anchor, arm, transform)
+                result = _twisted(ctx, index, twist)
+                if result is not None and result[0].squares not in layouts:
+                    layouts.add(result[0].squares)
+                    found.append(twist)
+    return found
+
+
+def twist_menu(
+    alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int], size: int = 6
+) -> list[Twist]:
+    """A short menu of layouts: one per distinct (where Tile 5 lands, whether the Alleyway connects), spread
+    evenly over the canonical order so the menu shows varied shapes rather than six near-copies."""
+    seen: set[tuple[int, bool]] = set()
+    distinct: list[Twist] = []
+    for twist in twists(alleys, index, figures, pinned):
+        result = twisted(alleys, index, twist, figures, pinned)
+        assert result is not None
+        new = with_alley(alleys, index, result[0])
+        signature = (result[0].square_of(5), connects(new, index))
+        if signature not in seen:
+            seen.add(signature)
+            distinct.append(twist)
+    if len(distinct) <= size:
+        return distinct
+    picks = sorted({round(i * (len(distinct) - 1) / (size - 1)) for i in range(size)})
+    return [distinct[i] for i in picks]
+
+
+def has_twist(alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int]) -> bool:
+    """Whether any legal twist exists (stops at the first one: cheap enough to list every decision)."""
+    return _has_twist(alleys, index, frozenset(figures), pinned)
+
+
+@functools.lru_cache(maxsize=1024)
+def _has_twist(alleys: tuple[Alley, ...], index: int, occupied: frozenset[int], pinned: frozenset[int]) -> bool:
+    alley = alleys[index]
+    ctx = _Context.of(alleys, dict.fromkeys(occupied, ""), pinned)
+    return any(
+        _twisted(ctx, index, Twist(anchor, arm, transform)) is not None
+        for anchor in alley.numbers
+        for arm in (str(alley.numbers[0]), str(alley.numbers[-1]), WHOLE)
+        for transform in TRANSFORMS
+    )

@@ -1,0 +1,617 @@
+"""The Shapeshifter of Swartzblak: a test for each rule of seed 000 and for each completion of ours.
+
+Positions are built with ``position(...)``: figures by square name, everything else at harmless defaults.
+Dice are steered by trying generator seeds until an attack hits (or misses), never by patching the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine import IllegalAction, MalformedKey, NotYourTurn, Rng
+from engine.games.swartzblak import Swartzblak
+from engine.games.swartzblak.board import (
+    ALLEY_NAMES,
+    ALLEY_SYMBOLS,
+    NEIGHBOURS,
+    SQUARE_INDEX,
+    SQUARES,
+    Alley,
+    connects,
+    empty_tiles,
+    footprint,
+)
+from engine.games.swartzblak.model import (
+    ADVERSARY,
+    BEAST,
+    HEROES,
+    TOWN_IDS,
+    VARMINT_IDS,
+    Cond,
+    Pending,
+    SwState,
+    Unit,
+    verify_seals,
+)
+from engine.games.swartzblak.rules import occupancy
+
+GAME = Swartzblak()
+
+
+def sq(name: str) -> int:
+    return SQUARE_INDEX[name]
+
+
+def alley(key: str, names: str, numbers: tuple[int, ...] = (0, 1, 2, 3, 4, 5)) -> Alley:
+    return Alley(key, tuple(sq(n) for n in names.split()), numbers)
+
+
+# Three Alleyways that touch nothing: Tile 5 of Astrologic is e7, of Torrensh i8, of Illogic i3.
+ALLEYS = (alley("A", "b5 b6 b7 c7 d7 e7"), alley("T", "g5 h5 i5 i6 i7 i8"), alley("I", "d3 e3 f3 g3 h3 i3"))
+HOME = {
+    "C": "e1",
+    "W": "d1",
+    "R": "f1",
+    **dict(zip(VARMINT_IDS, ("b10", "c10", "e10", "f10", "h10", "i10"), strict=True)),
+    **dict(zip(TOWN_IDS, ("a1", "a2", "b1", "b2", "j1", "j2"), strict=True)),
+}
+
+
+def position(
+    where: dict[str, str | None] | None = None,
+    conds: dict[str, Cond] | None = None,
+    *,
+    side: int = HEROES,
+    secret: int | None = 3,
+    moves: int = 3,
+    stunts: int = 3,
+    round_: int = 1,
+    alleys: tuple[Alley, ...] = ALLEYS,
+    seed: int = 0,
+    pending: Pending | None = None,
+) -> SwState:
+    """A position: ``where`` overrides the home squares (``None``: out of play); the Beast is out unless
+    placed (by its south-west square)."""
+    spots: dict[str, str | None] = {**HOME, BEAST: None, **(where or {})}
+    conds = conds or {}
+    units = tuple(
+        Unit(uid, None if spots[uid] is None else sq(spots[uid]), conds.get(uid, Cond.HEALTHY))  # type: ignore[arg-type]
+        for uid in ("C", "W", "R", *VARMINT_IDS, BEAST, *TOWN_IDS)
+    )
+    return SwState(
+        units=units,
+        alleys=alleys,
+        round=round_,
+        side=side,
+        moves=moves,
+        stunts=stunts,
+        moved=frozenset(),
+        stunted=frozenset(),
+        hexed=frozenset(),
+        pending=pending,
+        secret=secret,
+        picks=(),
+        seals=(),
+        nonce="0" * 16,
+        down_at_start=False,
+        last_roll=None,
+        outcome=None,
+        rng=Rng(seed),
+    )
+
+
+def keys(state: SwState, seat: int | None = None) -> set[str]:
+    seat = GAME.to_decide(state)[0] if seat is None else seat
+    return {c.key for c in GAME.choices(state, seat)}
+
+
+def act(state: SwState, key: str, seat: int | None = None) -> SwState:
+    seat = GAME.to_decide(state)[0] if seat is None else seat
+    return GAME.act(state, seat, key).state
+
+
+def where(state: SwState, uid: str) -> str | None:
+    square = state.unit(uid).square
+    return None if square is None else SQUARES[square]
+
+
+def rolled(state: SwState, key: str, *, hit: bool) -> SwState:
+    """Play the attack ``key`` with the first generator seed whose dice give the wanted result."""
+    for seed in range(500):
+        after = act(replace(state, rng=Rng(seed)), key)
+        assert after.last_roll is not None
+        if after.last_roll.hit == hit:
+            return after
+    raise AssertionError("no seed gave that result")
+
+
+# -- Sides, seats and setup (ours) --------------------------------------------------------------------------
+
+
+def test_two_seats_heroes_then_adversary_and_hidden_information_declared() -> None:
+    assert GAME.meta.seat_names == ("Heroes", "Adversary")
+    assert (GAME.meta.min_players, GAME.meta.max_players) == (2, 2)
+    assert GAME.meta.hidden_information
+
+
+def test_setup_places_three_distinct_heroes_six_numbered_varmints_and_six_townspeople() -> None:
+    state = GAME.setup(None, 2, 5)
+    assert [where(state, h) for h in ("W", "C", "R")] == ["d1", "e1", "f1"]
+    assert [where(state, v) for v in VARMINT_IDS] == ["b10", "c10", "e10", "f10", "h10", "i10"]
+    towns = [state.unit(t).square for t in TOWN_IDS]
+    assert all(s is not None and 2 <= s // 10 <= 7 for s in towns)
+    assert len(set(occupancy(state))) == 3 + 6 + 6
+
+
+def test_the_shapeshifter_is_not_placed_and_the_first_decision_is_a_secret_pick() -> None:
+    state = GAME.setup(None, 2, 9)
+    assert state.unit(BEAST).square is None and state.secret is None
+    assert GAME.to_decide(state) == (ADVERSARY,)
+    assert keys(state) == {f"pick{n}" for n in range(1, 7)}
+    transition = GAME.act(state, ADVERSARY, "pick4")
+    assert transition.state.secret == 4
+    (entry, *_) = transition.log
+    assert "4" not in entry.public.split("seal")[0] and "Varmint 4" in entry.line_for(ADVERSARY)
+    assert GAME.to_decide(transition.state) == (HEROES,)
+
+
+# -- Alleyways ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_alleyways_are_placed_by_the_seed_rules(seed: int) -> None:
+    state = GAME.setup(None, 2, seed)
+    assert [a.name for a in state.alleys] == list(ALLEY_NAMES)
+    assert ALLEY_SYMBOLS == ("moon", "anchor", "sun")
+    tiles = [s for a in state.alleys for s in a.squares]
+    assert len(tiles) == len(set(tiles)) == 18
+    empty = empty_tiles(tiles, [])
+    for index, a in enumerate(state.alleys):
+        assert sorted(a.numbers) == [0, 1, 2, 3, 4, 5]
+        for i, square in enumerate(a.squares):  # every tile touches another tile of its Alleyway
+            assert any(n in a.squares for n in NEIGHBOURS[square])
+            if i:
+                assert a.squares[i - 1] in NEIGHBOURS[square]
+        assert any(n in empty for s in a.squares for n in NEIGHBOURS[s])  # next to an empty tile
+        assert not connects(state.alleys, index)  # ours: apart at the start
+        assert all(2 <= s // 10 <= 7 for s in a.squares)
+
+
+def test_an_alleyway_connects_when_one_of_its_tiles_is_adjacent_to_another_alleys_tile() -> None:
+    joined = (alley("A", "b5 b6 b7 c7 d7 e7"), alley("T", "f7 g7 h7 i7 i6 i5"), ALLEYS[2])
+    assert connects(joined, 0) and connects(joined, 1) and not connects(joined, 2)
+    diagonal = (alley("A", "b5 b6 b7 c7 d7 e7"), alley("T", "f8 g8 h8 i8 i9 j9"), ALLEYS[2])
+    assert not connects(diagonal, 0)
+
+
+# -- Rounds, turns and the action economy (ours) -----------------------------------------------------------
+
+
+def test_each_side_spends_three_moves_and_three_stunts_one_of_each_per_figure() -> None:
+    state = act(position(), "C>e3")
+    assert (state.moves, state.stunts) == (2, 3)
+    assert not any(k.startswith("C>") for k in keys(state))
+    with pytest.raises(IllegalAction, match="already moved"):
+        act(state, "C>e2")
+
+
+def test_a_turn_ends_on_end_or_when_the_pool_is_empty_and_rounds_alternate_heroes_then_adversary() -> None:
+    state = position(moves=1, stunts=0)
+    state = act(state, "C>e2")
+    assert (state.side, state.round, state.moves, state.stunts) == (ADVERSARY, 1, 3, 3)
+    assert GAME.turn_number(state) == 2
+    state = act(state, "end")
+    assert (state.side, state.round) == (HEROES, 2)
+
+
+def test_six_rounds_then_the_match_ends() -> None:
+    assert act(position(side=ADVERSARY, round_=5), "end").outcome is None
+    assert act(position(side=ADVERSARY, round_=6), "end").outcome is not None
+
+
+def test_the_game_always_ends_within_the_decision_bound() -> None:
+    # 12 turns × (6 paid actions + 3 follow-ups + end) + the first pick
+    assert GAME.meta.max_decisions >= 12 * 10 + 1
+
+
+# -- Movement ----------------------------------------------------------------------------------------------
+
+
+def test_figures_walk_orthogonally_up_to_their_move_around_standing_figures() -> None:
+    state = position({"C": "e5", "t1": "e6", "t2": "d5", "t3": "f5"})
+    targets = {k for k in keys(state) if k.startswith("C>")}
+    assert "C>e8" not in targets  # would need to pass t1
+    assert "C>e6" not in targets  # occupied
+    assert "C>e2" in targets and "C>f4" in targets and "C>e4" in targets
+    assert "C>f6" not in targets  # hemmed in: the way round takes five steps
+    assert "C>c4" in targets and "C>d3" in targets
+    with pytest.raises(IllegalAction, match="can't get to"):
+        act(state, "C>e8")
+
+
+def test_disabled_figures_stay_on_the_board_can_be_stepped_over_but_not_stopped_on() -> None:
+    state = position({"C": "e5", "v1": "e6"}, {"v1": Cond.DISABLED})
+    assert where(state, "v1") == "e6"
+    assert "C>e7" in keys(state) and "C>e6" not in keys(state)
+
+
+def test_varmints_move_two() -> None:
+    state = position({"v1": "e8"}, side=ADVERSARY)
+    targets = {k[3:] for k in keys(state) if k.startswith("v1>")}
+    assert "e6" in targets and "e5" not in targets and "d9" in targets
+
+
+# -- Attack, defence, Advantage -----------------------------------------------------------------------------
+
+
+def test_a_hit_needs_the_best_attack_die_to_beat_the_best_defence_die() -> None:
+    state = rolled(position({"C": "e5", "v1": "e6"}), "C!v1", hit=True)
+    roll = state.last_roll
+    assert roll is not None and max(roll.attack) > max(roll.defence)
+    assert len(roll.attack) == 3 and len(roll.defence) == 2
+
+
+def test_flanking_gives_advantage_one_more_attack_die() -> None:
+    state = position({"C": "e5", "v1": "e6", "W": "f6"})
+    assert "Advantage" in next(c.label for c in GAME.choices(state, HEROES) if c.key == "C!v1")
+    after = rolled(state, "C!v1", hit=False)
+    assert after.last_roll is not None and after.last_roll.advantage and len(after.last_roll.attack) == 4
+
+
+def test_the_ratcatcher_has_advantage_against_varmints() -> None:
+    after = rolled(position({"R": "e5", "v1": "e6"}), "R!v1", hit=False)
+    assert after.last_roll is not None and after.last_roll.advantage
+
+
+def test_hex_gives_advantage_to_every_attack_on_the_target_this_turn_only() -> None:
+    state = act(position({"W": "g6", "C": "e5", "v1": "e6"}), "W!hex:v1")
+    assert "v1" in state.hexed
+    after = rolled(state, "C!v1", hit=False)
+    assert after.last_roll is not None and after.last_roll.advantage
+    assert "v1" not in act(state, "end").hexed
+
+
+def test_the_witch_shoots_in_line_of_sight_blocked_by_figures_obscured_by_townspeople() -> None:
+    clear = position({"W": "e2", "v1": "e6"})
+    assert "W!v1" in keys(clear)
+    blocked = position({"W": "e2", "v1": "e6", "C": "e4"})
+    assert "W!v1" not in keys(blocked)
+    obscured = position({"W": "e2", "v1": "e6", "t1": "e4"})
+    after = rolled(obscured, "W!v1", hit=False)
+    assert after.last_roll is not None and after.last_roll.obscured and len(after.last_roll.defence) == 3
+
+
+# -- Conditions, Minion, Mortal, Recover --------------------------------------------------------------------
+
+
+def test_heroes_go_healthy_wounded_disabled() -> None:
+    state = position({"C": "e5", "v1": "e6"}, side=ADVERSARY)
+    state = rolled(state, "v1!C", hit=True)
+    assert state.unit("C").cond is Cond.WOUNDED
+    state = rolled(replace(state, stunted=frozenset()), "v1!C", hit=True)
+    assert state.unit("C").cond is Cond.DISABLED and where(state, "C") == "e5"
+
+
+def test_minion_a_varmint_that_would_be_wounded_is_disabled() -> None:
+    state = rolled(position({"C": "e5", "v1": "e6"}), "C!v1", hit=True)
+    assert state.unit("v1").cond is Cond.DISABLED
+
+
+def test_mortal_varmints_cannot_recover() -> None:
+    state = position({"v1": "e6"}, {"v1": Cond.DISABLED}, side=ADVERSARY)
+    assert "v1!rec" not in keys(state)
+    with pytest.raises(IllegalAction, match="Mortal"):
+        act(state, "v1!rec")
+
+
+def test_recover_heals_one_step_but_not_while_a_standing_enemy_is_adjacent_to_a_disabled_figure() -> None:
+    state = act(position({"C": "e5"}, {"C": Cond.WOUNDED}), "C!rec")
+    assert state.unit("C").cond is Cond.HEALTHY
+    down = position({"C": "e5", "v1": "e6"}, {"C": Cond.DISABLED})
+    assert "C!rec" not in keys(down)
+    down_alone = position({"C": "e5"}, {"C": Cond.DISABLED})
+    assert act(down_alone, "C!rec").unit("C").cond is Cond.WOUNDED
+
+
+def test_disabled_figures_can_only_recover() -> None:
+    state = position({"C": "e5", "v1": "e6"}, {"C": Cond.DISABLED})
+    assert not any(k.startswith("C") for k in keys(state))
+
+
+# -- Scurry -------------------------------------------------------------------------------------------------
+
+
+def test_scurry_a_varmint_that_defends_successfully_may_move_three() -> None:
+    state = rolled(position({"C": "e5", "v1": "e6"}), "C!v1", hit=False)
+    assert state.pending == Pending("scurry", target="v1")
+    assert GAME.to_decide(state) == (ADVERSARY,)
+    options = keys(state)
+    assert "stay" in options and "sc>e9" in options and "sc>i6" not in options and "sc>h6" in options
+    state = act(state, "sc>e9")
+    assert where(state, "v1") == "e9" and GAME.to_decide(state) == (HEROES,)
+
+
+# -- Targetless ---------------------------------------------------------------------------------------------
+
+
+def test_targetless_heroes_and_varmints_cannot_attack_townspeople() -> None:
+    state = position({"C": "e5", "t1": "e6"})
+    assert "C!t1" not in keys(state)
+    with pytest.raises(IllegalAction, match="Targetless"):
+        act(state, "C!t1")
+    varmint = position({"v1": "e5", "t1": "e6"}, side=ADVERSARY)
+    assert "v1!t1" not in keys(varmint)
+
+
+def test_targetless_the_beast_can_and_a_hit_disables_the_townsperson_and_heals_the_beast() -> None:
+    state = position({BEAST: "e5", "t1": "e7", "v3": None}, {BEAST: Cond.WOUNDED}, side=ADVERSARY, secret=None)
+    assert "B!t1" in keys(state)
+    state = rolled(state, "B!t1", hit=True)
+    assert state.unit("t1").cond is Cond.DISABLED
+    assert state.unit(BEAST).cond is Cond.HEALTHY
+
+
+def test_guard_the_beast_cannot_attack_a_townsperson_next_to_the_standing_captain() -> None:
+    state = position({BEAST: "e5", "t1": "e7", "C": "d7", "v3": None}, side=ADVERSARY, secret=None)
+    assert "B!t1" not in keys(state)
+
+
+def test_townspeople_harmed_by_an_effect_that_did_not_target_them_are_always_disabled() -> None:
+    state = position({BEAST: "e2", "t1": "e4", "v1": "f5", "v3": None}, side=ADVERSARY, secret=None)
+    assert "B>e6" in keys(state)
+    state = act(state, "B>e6")
+    assert state.unit("t1").cond is Cond.DISABLED and where(state, "t1") == "e4"
+    assert state.unit("v1").cond is Cond.HEALTHY
+
+
+# -- Flee and Command ---------------------------------------------------------------------------------------
+
+
+def test_flee_costs_two_moves_and_moves_every_townsperson_up_to_six() -> None:
+    state = position({"t1": "e5"})
+    after = act(state, "flee:n")
+    assert after.moves == 1
+    assert where(after, "t1") == "d10"  # as far north as it gets (e10 holds Varmint 3), shortest run
+    for tid in TOWN_IDS:
+        a, b = state.unit(tid).square, after.unit(tid).square
+        assert a is not None and b is not None and abs(a % 10 - b % 10) + abs(a // 10 - b // 10) <= 6
+
+
+def test_flee_is_offered_to_both_sides_and_only_with_two_moves_left() -> None:
+    assert "flee:away" in keys(position(side=ADVERSARY))
+    assert "flee:away" not in keys(position(moves=1))
+
+
+def test_command_any_unit_moves_a_townsperson_within_six_up_to_three_as_a_stunt() -> None:
+    state = position({"C": "e5", "t1": "e8", "t2": "j9"})
+    assert "C!cmd:t1" in keys(state) and "C!cmd:t2" not in keys(state)
+    state = act(state, "C!cmd:t1")
+    assert state.stunts == 2 and state.pending == Pending("lead", "C", "t1")
+    assert "t1>e9" in keys(state) and "t1>b8" in keys(state) and "t1>a8" not in keys(state)
+    state = act(state, "t1>e9")
+    assert where(state, "t1") == "e9"
+    assert "v1!cmd:t1" in keys(position({"v1": "e9", "t1": "e8"}, side=ADVERSARY))
+
+
+# -- The Beast, Large ---------------------------------------------------------------------------------------
+
+
+def test_the_beast_is_large_and_barrels_in_straight_lines_stopped_by_heroes() -> None:
+    state = position({BEAST: "e5", "C": "e8", "v3": None}, side=ADVERSARY, secret=None)
+    assert footprint(sq("e5")) == (sq("e5"), sq("f5"), sq("e6"), sq("f6"))
+    moves = {k for k in keys(state) if k.startswith("B>")}
+    assert "B>e6" in moves and "B>e7" not in moves  # e8 holds a Hero
+    assert "B>a5" in moves and "B>f6" not in moves  # straight lines only
+
+
+def test_beast_cannot_be_disabled_except_by_an_attack_with_advantage() -> None:
+    base = position({BEAST: "e5", "C": "e4", "v3": None}, {BEAST: Cond.WOUNDED}, secret=None)
+    plain = rolled(base, "C!B", hit=True)
+    assert plain.unit(BEAST).cond is Cond.WOUNDED
+    flanked = position({BEAST: "e5", "C": "e4", "R": "g5", "v3": None}, {BEAST: Cond.WOUNDED}, secret=None)
+    hard = rolled(flanked, "C!B", hit=True)
+    assert hard.unit(BEAST).cond is Cond.DISABLED
+
+
+def test_quick_change_artist_a_wounded_beast_may_use_everything_changes_for_free() -> None:
+    state = position({BEAST: "e5", "C": "e4", "v3": None}, secret=None)
+    state = rolled(state, "C!B", hit=True)
+    assert state.unit(BEAST).cond is Cond.WOUNDED and state.pending == Pending("change")
+    assert GAME.to_decide(state) == (ADVERSARY,)
+    options = keys(state)
+    assert "keep" in options and "ec:f6:3" in options and "ec:e5:1" in options
+    after = act(state, "ec:f6:5")
+    assert after.unit(BEAST).square is None and where(after, "v3") == "f6" and after.secret == 5
+    assert after.stunts == state.stunts  # free
+    assert act(state, "keep").unit(BEAST).cond is Cond.WOUNDED
+
+
+def test_everything_changes_costs_two_stunts_and_makes_a_new_secret_pick_with_a_seal() -> None:
+    state = position({BEAST: "e5", "v3": None}, side=ADVERSARY, secret=None)
+    transition = GAME.act(state, ADVERSARY, "ec:e6:3")
+    after = transition.state
+    assert after.stunts == 1 and after.secret == 3 and where(after, "v3") == "e6"
+    assert len(after.seals) == 1 and verify_seals(after.nonce, after.seals, after.picks)
+    public = " ".join(e.public for e in transition.log)
+    assert "Varmint 3 scampers out on e6" in public and "chose Varmint" not in public
+
+
+def test_you_have_got_a_big_old_problem_reveals_and_places_the_beast_over_the_varmint() -> None:
+    state = position({"v3": "e8"}, side=ADVERSARY, secret=3)
+    assert {k for k in keys(state) if k.startswith("bop")} == {"bop:d7", "bop:e7", "bop:d8", "bop:e8"}
+    transition = GAME.act(state, ADVERSARY, "bop:e7")
+    after = transition.state
+    assert after.unit("v3").square is None and where(after, BEAST) == "e7" and after.secret is None
+    assert after.stunts == 1
+    assert "Varmint 3 was the Shapeshifter" in transition.log[0].public
+
+
+def test_big_old_problem_fails_without_a_free_two_by_two() -> None:
+    crowd = {"v3": "e8", "t1": "d8", "t2": "f8", "t3": "e7", "t4": "e9"}
+    state = position(crowd, side=ADVERSARY, secret=3)
+    assert not any(k.startswith("bop") for k in keys(state))
+    with pytest.raises(IllegalAction, match="fails"):
+        act(state, "bop:e8")
+
+
+def test_big_old_problem_is_only_for_the_true_varmint() -> None:
+    state = position({"v2": "e8"}, side=ADVERSARY, secret=3)
+    assert "bop:e7" not in keys(state)
+
+
+def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrives_wounded() -> None:
+    state = position({"v3": "e8"}, {"v3": Cond.DISABLED}, side=ADVERSARY, secret=3)
+    after = act(state, "bop:e7")
+    assert after.unit(BEAST).cond is Cond.WOUNDED
+
+
+# -- Twists and Turns ---------------------------------------------------------------------------------------
+
+
+def _path_ok(a: Alley) -> bool:
+    return all(a.squares[i - 1] in NEIGHBOURS[a.squares[i]] for i in range(1, 6)) and len(set(a.squares)) == 6
+
+
+def test_twists_and_turns_costs_two_stunts_and_offers_a_short_menu_of_layouts() -> None:
+    state = act(position(), "tw:A")
+    assert state.stunts == 1 and state.pending == Pending("twist", unit="A")
+    options = GAME.choices(state, HEROES)
+    assert 1 <= len(options) <= 6 and all(c.key.startswith("tw:A:") for c in options)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_twists_preserve_order_occupants_and_an_anchor_next_to_an_empty_tile(seed: int) -> None:
+    state = position({"t1": "b6", "v1": "d7"}, seed=seed)
+    state = act(state, "tw:A")
+    before = state.alleys[0]
+    for choice in GAME.choices(state, HEROES):
+        after_state = act(state, choice.key)
+        after = after_state.alleys[0]
+        assert after.numbers == before.numbers and after.squares != before.squares
+        assert _path_ok(after)
+        stayed = [i for i in range(6) if after.squares[i] == before.squares[i]]
+        empty = empty_tiles([s for a in state.alleys for s in a.squares], occupancy(state))
+        assert any(any(n in empty for n in NEIGHBOURS[before.squares[i]]) for i in stayed)
+        assert after_state.unit("t1").square == after.square_of(before.numbers[before.squares.index(sq("b6"))])
+        assert after_state.unit("v1").square == after.square_of(before.numbers[before.squares.index(sq("d7"))])
+        others = {s for a in after_state.alleys[1:] for s in a.squares}
+        assert not others & set(after.squares)
+
+
+def test_tiles_under_the_large_beast_never_move() -> None:
+    state = position({BEAST: "c7", "v3": None}, secret=None)  # on tiles c7 and d7 of Astrologic Alley
+    state = act(state, "tw:A")
+    for choice in GAME.choices(state, HEROES):
+        after = act(state, choice.key).alleys[0]
+        assert sq("c7") in after.squares and sq("d7") in after.squares
+        assert after.squares.index(sq("c7")) == 3 and after.squares.index(sq("d7")) == 4
+
+
+# -- Win conditions -----------------------------------------------------------------------------------------
+
+
+def test_heroes_win_when_the_shapeshifter_is_disabled_at_the_start_and_end_of_an_adversary_turn() -> None:
+    state = position({"v3": "e8"}, {"v3": Cond.DISABLED}, secret=3)
+    state = act(state, "end")
+    assert state.down_at_start and state.outcome is None
+    state = act(state, "end")
+    assert state.outcome is not None and state.outcome.winners == frozenset({HEROES})
+
+
+def test_a_disabled_varmint_that_is_not_the_shapeshifter_does_not_end_the_game() -> None:
+    state = position({"v2": "e8"}, {"v2": Cond.DISABLED}, secret=3)
+    assert act(act(state, "end"), "end").outcome is None
+
+
+def test_the_adversary_escapes_the_loss_by_revealing_during_its_turn() -> None:
+    state = act(position({"v3": "e8"}, {"v3": Cond.DISABLED}, secret=3), "end")
+    state = act(act(state, "bop:e7"), "end")
+    assert state.outcome is None
+
+
+def test_a_disabled_beast_guarded_by_a_hero_cannot_recover_and_the_heroes_win() -> None:
+    state = position({BEAST: "e5", "C": "e4", "v3": None}, {BEAST: Cond.DISABLED}, secret=None, side=ADVERSARY)
+    state = replace(state, down_at_start=True)
+    assert "B!rec" not in keys(state)
+    assert act(state, "end").outcome.winners == frozenset({HEROES})  # type: ignore[union-attr]
+    alone = replace(position({BEAST: "e5", "v3": None}, {BEAST: Cond.DISABLED}, secret=None, side=ADVERSARY))
+    alone = act(replace(alone, down_at_start=True), "B!rec")
+    assert act(alone, "end").outcome is None
+
+
+def test_adversary_wins_with_the_disguised_shapeshifter_on_an_unconnected_tile_5_at_the_end_of_a_hero_turn() -> None:
+    state = position({"v3": "e7"}, secret=3)  # e7 is Tile 5 of Astrologic Alley
+    state = act(state, "end")
+    assert state.outcome is not None and state.outcome.winners == frozenset({ADVERSARY})
+
+
+@pytest.mark.parametrize(
+    ("placing", "secret"),
+    [
+        ({"v3": "e7", "C": "e8"}, 3),  # a Hero adjacent
+        ({"v3": "e7", "C": "e8"}, 3),
+        ({"v2": "e7"}, 3),  # not the Shapeshifter
+        ({"v3": "d7"}, 3),  # Tile 4, not Tile 5
+    ],
+)
+def test_no_escape_when_a_hero_is_adjacent_or_it_is_not_the_shapeshifter_on_tile_5(
+    placing: dict[str, str], secret: int
+) -> None:
+    assert act(position(placing, secret=secret), "end").outcome is None
+
+
+def test_no_escape_from_a_connected_alleyway_or_at_the_end_of_the_adversary_turn() -> None:
+    joined = (alley("A", "b5 b6 b7 c7 d7 e7"), alley("T", "f7 g7 h7 i7 i6 i5"), ALLEYS[2])
+    assert act(position({"v3": "e7"}, alleys=joined), "end").outcome is None
+    assert act(position({"v3": "e7"}, side=ADVERSARY), "end").outcome is None
+
+
+def test_no_escape_in_beast_form() -> None:
+    state = position({BEAST: "d7", "v3": None}, secret=None)
+    assert act(state, "end").outcome is None
+
+
+def test_heroes_win_if_all_six_townspeople_are_unharmed_at_the_end_of_the_sixth_round() -> None:
+    state = act(position(side=ADVERSARY, round_=6), "end")
+    assert state.outcome is not None and state.outcome.winners == frozenset({HEROES})
+
+
+def test_otherwise_the_adversary_wins_at_the_end_of_the_sixth_round() -> None:
+    state = act(position({}, {"t2": Cond.DISABLED}, side=ADVERSARY, round_=6), "end")
+    assert state.outcome is not None and state.outcome.winners == frozenset({ADVERSARY})
+
+
+# -- Keys, errors, seals ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["C>e3", "v2!C", "W!hex:v3", "R!cmd:t2", "t2>e5", "tw:A:2:4:r90", "ec:d5:3", "end"])
+def test_keys_round_trip(key: str) -> None:
+    assert GAME.action_key(GAME.parse_key(key)) == key
+    assert GAME.parse_key(key.lower()) == GAME.parse_key(key)
+
+
+def test_nonsense_is_a_malformed_key_and_the_wrong_seat_is_refused() -> None:
+    with pytest.raises(MalformedKey):
+        GAME.parse_key("fly to the moon")
+    with pytest.raises(NotYourTurn):
+        GAME.act(position(), ADVERSARY, "end")
+    with pytest.raises(IllegalAction, match="isn't yours"):
+        act(position(), "v1>b9")
+    with pytest.raises(IllegalAction, match="Only the Adversary"):
+        act(position(), "bop:e7")
+
+
+def test_at_the_end_every_seal_is_opened_and_verifies() -> None:
+    state = GAME.setup(None, 2, 3)
+    log = list(GAME.act(state, ADVERSARY, "pick2").log)
+    state = GAME.act(state, ADVERSARY, "pick2").state
+    while state.outcome is None:
+        transition = GAME.act(state, GAME.to_decide(state)[0], "end" if not state.pending else "stay")
+        state = transition.state
+        log.extend(transition.log)
+    assert verify_seals(state.nonce, state.seals, state.picks)
+    public = [e.public for e in log]
+    assert any(f"Seal #1 opened: Varmint 2, salt {state.picks[0].salt}" in line for line in public)
+    assert GAME.view(state, HEROES).shapeshifter == 2

@@ -1,0 +1,208 @@
+"""The Shapeshifter of Swartzblak: hidden information, provably fair, and invariants of random play.
+
+The central test plays two worlds that differ only in the secret (which Varmint hides the Shapeshifter, and
+its salt) through the same decisions, and requires everything public to stay byte-identical: the public view,
+the Heroes' view, every public and Hero log line, the Heroes' choices and the errors the Heroes can cause.
+The only permitted difference is the moment a win condition that depends on the secret ends the match (the
+outcome reveals the secret by design; see the rulebook's fairness section).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import replace
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from engine import EngineError, Rng, canonical
+from engine.codec import to_json
+from engine.core import LogEntry
+from engine.games.swartzblak import Swartzblak
+from engine.games.swartzblak.model import (
+    ADVERSARY,
+    BEAST,
+    HEROES,
+    TOWN_IDS,
+    VARMINT_IDS,
+    Cond,
+    Pick,
+    SwState,
+)
+from engine.games.swartzblak.rules import occupancy, squares_of
+
+GAME = Swartzblak()
+PROBES = ("bop:e7", "ec:e5:3", "v1>e9", "pick3", "C!t1", "B!C", "tw:A:0:5:r90", "sc>e5", "keep", "W!hex:v2")
+
+
+def _walk(seed: int, steps: int) -> SwState:
+    """A reachable state: ``steps`` random decisions from a seeded setup."""
+    pick = random.Random(seed)
+    state = GAME.setup(None, 2, seed)
+    for _ in range(steps):
+        if state.outcome:
+            break
+        seat = GAME.to_decide(state)[0]
+        state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
+    return state
+
+
+def _twin(state: SwState, varmint: int) -> SwState:
+    """The same state with another Varmint (and another salt) as the secret."""
+    picks = (*state.picks[:-1], Pick(varmint, "f" * 32))
+    down = state.side == ADVERSARY and state.unit(f"v{varmint}").cond is Cond.DISABLED
+    return replace(state, secret=varmint, picks=picks, down_at_start=down if state.side == ADVERSARY else False)
+
+
+def _public(state: SwState) -> tuple[str, str]:
+    return canonical(to_json(GAME.view(state, None))), canonical(to_json(GAME.view(state, HEROES)))
+
+
+def _lines(log: tuple[LogEntry, ...]) -> list[tuple[str, str]]:
+    return [(e.line_for(None), e.line_for(HEROES)) for e in log]
+
+
+def _hero_errors(state: SwState) -> list[str]:
+    messages = []
+    for key in PROBES:
+        try:
+            GAME.act(state, HEROES, key)
+        except EngineError as exc:
+            messages.append(f"{type(exc).__name__}: {exc}")
+        else:
+            messages.append("accepted")
+    return messages
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    warmup=st.integers(1, 70),
+    other=st.integers(0, 5),
+    choices=st.lists(st.integers(0, 10_000), min_size=60, max_size=60),
+)
+def test_changing_only_the_secret_changes_nothing_anyone_else_sees(
+    seed: int, warmup: int, other: int, choices: list[int]
+) -> None:
+    state = _walk(seed, warmup)
+    assume(state.outcome is None and state.secret is not None)
+    in_play = [int(v[1]) for v in VARMINT_IDS if state.unit(v).in_play and int(v[1]) != state.secret]
+    worlds = (state, _twin(state, in_play[other % len(in_play)]))
+    for n in choices:
+        a, b = worlds
+        assert _public(a) == _public(b)
+        assert GAME.to_decide(a) == GAME.to_decide(b)
+        seat = GAME.to_decide(a)[0]
+        if seat == HEROES:
+            assert GAME.choices(a, HEROES) == GAME.choices(b, HEROES)
+        assert _hero_errors(a) == _hero_errors(b)
+        in_b = {c.key for c in GAME.choices(b, seat)}
+        common = [c.key for c in GAME.choices(a, seat) if c.key in in_b and not c.key.startswith("bop")]
+        key = common[n % len(common)]
+        ta, tb = GAME.act(a, seat, key), GAME.act(b, seat, key)
+        if ta.state.outcome or tb.state.outcome:
+            break  # a win condition that depends on the secret decided the match: the end reveals it
+        assert _lines(ta.log) == _lines(tb.log)
+        worlds = (ta.state, tb.state)
+
+
+def test_the_heroes_view_and_the_public_view_never_hold_the_secret() -> None:
+    for seed in range(30):
+        state = _walk(seed, 40)
+        if state.outcome:
+            continue
+        for seat in (HEROES, None):
+            view = GAME.view(state, seat)
+            assert view.shapeshifter is None and view.picks == ()
+            text = canonical(to_json(view))
+            assert all(p.salt not in text for p in state.picks)
+        assert GAME.view(state, ADVERSARY).shapeshifter == state.secret
+
+
+def test_private_log_lines_hold_the_pick_and_public_ones_only_the_seal() -> None:
+    state = GAME.setup(None, 2, 12)
+    for n in range(1, 7):
+        (entry, _) = GAME.act(state, ADVERSARY, f"pick{n}").log
+        assert f"Varmint {n}" in entry.line_for(ADVERSARY)
+        assert entry.line_for(HEROES) == entry.line_for(None)
+        assert re.sub(r"seal #1: [0-9a-f]{64}", "", entry.public) == re.sub(
+            r"seal #1: [0-9a-f]{64}", "", GAME.act(state, ADVERSARY, "pick1").log[0].public
+        )
+
+
+def test_the_public_dice_do_not_depend_on_the_pick() -> None:
+    state = GAME.setup(None, 2, 4)
+    after = [GAME.act(state, ADVERSARY, f"pick{n}").state for n in range(1, 7)]
+    assert len({s.rng for s in after}) == 1
+    assert len({s.picks[0].salt for s in after}) == 1  # the salt is drawn before the pick matters
+
+
+def test_anyone_can_check_the_seals_from_the_public_log_alone() -> None:
+    """The recipe of the rulebook's "Checking the seals", run on nothing but public text."""
+    pick = random.Random(7)
+    state = GAME.setup(None, 2, 7)
+    public: list[str] = []
+    while state.outcome is None:
+        seat = GAME.to_decide(state)[0]
+        transition = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key)
+        public += [e.public for e in transition.log]
+        state = transition.state
+    nonce = GAME.view(state, None).nonce
+    seals = dict(re.findall(r"seal #(\d+): ([0-9a-f]{64})", " ".join(public)))
+    opened = re.findall(r"Seal #(\d+) opened: Varmint (\d), salt ([0-9a-f]{32})", " ".join(public))
+    assert seals and len(opened) == len(seals)
+    for index, varmint, salt in opened:
+        digest = hashlib.sha256(f"swartzblak|{nonce}|{index}|{varmint}|{salt}".encode()).hexdigest()
+        assert digest == seals[index]
+
+
+def test_determinize_redraws_the_disguise_among_varmints_in_play_for_the_heroes_only() -> None:
+    state = next(s for s in (_walk(seed, 30) for seed in range(20)) if s.secret is not None and not s.outcome)
+    seen = {GAME.determinize(state, HEROES, Rng(n)).secret for n in range(60)}
+    assert seen == {int(v[1]) for v in VARMINT_IDS if state.unit(v).in_play}
+    assert GAME.determinize(state, ADVERSARY, Rng(1)) is state
+
+
+# -- invariants of random play ------------------------------------------------------------------------------
+
+
+def _check_invariants(state: SwState) -> None:
+    covered = [sq for u in state.units for sq in squares_of(u)]
+    assert len(covered) == len(set(covered)), "two figures on one square"
+    assert len(occupancy(state)) == len(covered)
+    assert 0 <= state.moves <= 3 and 0 <= state.stunts <= 3
+    for v in VARMINT_IDS:
+        assert state.unit(v).cond is not Cond.WOUNDED, "Minions are never Wounded"
+    for t in TOWN_IDS:
+        assert state.unit(t).in_play and state.unit(t).cond is not Cond.WOUNDED
+    tiles = [sq for a in state.alleys for sq in a.squares]
+    assert len(tiles) == len(set(tiles)) == 18
+    for a in state.alleys:
+        assert all(
+            abs(a.squares[i] % 10 - a.squares[i - 1] % 10) + abs(a.squares[i] // 10 - a.squares[i - 1] // 10) == 1
+            for i in range(1, 6)
+        )
+    out = [v for v in VARMINT_IDS if not state.unit(v).in_play]
+    if state.picks and state.outcome is None:
+        if state.unit(BEAST).in_play:
+            assert state.secret is None and len(out) == 1
+        else:
+            assert state.secret is not None and not out and state.unit(f"v{state.secret}").in_play
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=160))
+def test_random_play_keeps_the_invariants(seed: int, picks: list[int]) -> None:
+    state = GAME.setup(None, 2, seed)
+    decisions = 0
+    for n in picks:
+        if state.outcome:
+            break
+        seat = GAME.to_decide(state)[0]
+        choices = GAME.choices(state, seat)
+        state = GAME.act(state, seat, choices[n % len(choices)].key).state
+        decisions += 1
+        _check_invariants(state)
+    assert decisions <= GAME.meta.max_decisions
