@@ -44,8 +44,11 @@ class TakeTurnButton(_Button, template=rf"^chg:turn:{MATCH}:(?P<version>\d+)$"):
 
 
 class SecretsButton(_Button, template=rf"^chg:secret:{MATCH}$"):
-    def __init__(self, match_id: str) -> None:
-        super().__init__(f"chg:secret:{match_id}", "My secrets", discord.ButtonStyle.secondary, "🔒")
+    """The caller's private view: "My secrets" in games with hidden information, "My view" otherwise."""
+
+    def __init__(self, match_id: str, *, secret: bool = True) -> None:
+        label, emoji = ("My secrets", "🔒") if secret else ("My view", "👁️")
+        super().__init__(f"chg:secret:{match_id}", label, discord.ButtonStyle.secondary, emoji)
         self.match_id = match_id
 
     @classmethod
@@ -59,9 +62,18 @@ class SecretsButton(_Button, template=rf"^chg:secret:{MATCH}$"):
 class RulesButton(_Button, template=r"^chg:rules:(?P<game>[a-z]{1,20}):(?P<page>\d+)(?::(?P<edit>e))?$"):
     """Opens a rulebook page; inside a rules message the Previous/Next buttons edit it in place."""
 
-    def __init__(self, game_id: str, page: int = 0, *, label: str = "Rules", edit: bool = False) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        page: int = 0,
+        *,
+        label: str = "Rules",
+        edit: bool = False,
+        emoji: str = "📖",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
         suffix = ":e" if edit else ""
-        super().__init__(f"chg:rules:{game_id}:{page}{suffix}", label, discord.ButtonStyle.secondary, "📖")
+        super().__init__(f"chg:rules:{game_id}:{page}{suffix}", label, style, emoji)
         self.game_id, self.page, self.edit = game_id, page, edit
 
     @classmethod

@@ -15,7 +15,7 @@ from typing import Any, Concatenate, ParamSpec
 import discord
 
 from engine import Choice, EngineError, get_game
-from engine.matches import ActResult, MatchInfo, NotAPlayer, Status
+from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, StaleVersion, Status
 from engine.service import MatchService
 
 from .commands import offered_games
@@ -130,6 +130,7 @@ class Flows:
         result = await self.service.start(match_id, interaction.user.id)
         embed, _ = lobby_post(result.match)
         embed.title = f"Started: {get_game(result.match.game).meta.title}"
+        embed.set_footer(text=f"Match {result.match.id} · the board is below")
         await self._edit_bookmarked(result.match, "lobby", embed=embed, view=None)
         await reply(interaction, "The match has started.")
         if await self._announce(interaction, result):
@@ -214,25 +215,27 @@ class Flows:
             return
         await self._send_picker(interaction, match)
 
-    async def _send_picker(self, interaction: discord.Interaction, match: MatchInfo, *, edit: bool = False) -> None:
+    async def _send_picker(
+        self, interaction: discord.Interaction, match: MatchInfo, *, edit: bool = False, note: str = ""
+    ) -> None:
         """Show the user's legal choices (seat by seat if they hold several that must decide)."""
         if not match.seats_of(interaction.user.id):
             raise NotAPlayer()
-        choices = await self.service.choices_for(match.id, interaction.user.id)
-        if not choices:
+        decisions = await self.service.decisions_for(match.id, interaction.user.id)
+        if not decisions:
             raise EngineError("It isn't your turn right now.")
-        seat, options = next(iter(choices.items()))
-        content = self._picker_text(match, seat, options)
-        view = picker_view(match.id, match.version, seat, options, None)
+        decision = decisions[0]
+        content = note + self._picker_text(match, decision)
+        view = picker_view(match.id, match.version, decision.seat, decision.choices, None)
         if edit:
             await interaction.edit_original_response(content=content, view=view)
         else:
             await reply(interaction, content, view=view)
 
     @staticmethod
-    def _picker_text(match: MatchInfo, seat: int, options: list[Choice]) -> str:
-        name = get_game(match.game).seat_names(match.players)[seat]
-        return f"**{name}**, choose ({len(options)} legal choices)."
+    def _picker_text(match: MatchInfo, decision: Decision) -> str:
+        name = get_game(match.game).seat_names(match.players)[decision.seat]
+        return f"**{name}**: {decision.prompt}"
 
     @guarded
     async def open_section(
@@ -242,21 +245,36 @@ class Flows:
         match = await self.service.get(match_id)
         if await self._stale(interaction, match, version):
             return
-        options = (await self.service.choices_for(match_id, interaction.user.id)).get(seat, [])
-        view = picker_view(match_id, version, seat, options, section)
-        await interaction.edit_original_response(content=self._picker_text(match, seat, options), view=view)
+        decision = next(d for d in await self.service.decisions_for(match_id, interaction.user.id) if d.seat == seat)
+        view = picker_view(match_id, version, seat, decision.choices, section)
+        await interaction.edit_original_response(content=self._picker_text(match, decision), view=view)
 
     @guarded
     async def pick(self, interaction: discord.Interaction, match_id: str, version: int, seat: int, key: str) -> None:
         """A choice from the private picker: commit it, confirm it privately, post the board, chain the turn."""
         await interaction.response.defer()
-        result = await self.service.act(match_id, interaction.user.id, key, version, seat=seat)
-        await self._announce(interaction, result)
+        try:
+            result = await self.service.act(match_id, interaction.user.id, key, version, seat=seat)
+        except StaleVersion:
+            await self._after_stale_pick(interaction, match_id)
+            return
+        await self._announce(interaction, result, actor=interaction.user.id)
         if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
             await self._send_picker(interaction, result.match, edit=True)
         else:
             done = " ".join(result.public_log) or "Done."
             await interaction.edit_original_response(content=f"✅ {done}", view=None)
+
+    async def _after_stale_pick(self, interaction: discord.Interaction, match_id: str) -> None:
+        """A choice made on an old position: offer the choices of the current one, or point to the board."""
+        match = await self.service.get(match_id)
+        moved_on = "The board has moved on since this picker opened, so nothing was played.\n"
+        if match.status is Status.ACTIVE and await self.service.decisions_for(match_id, interaction.user.id):
+            await self._send_picker(interaction, match, edit=True, note=moved_on)
+            return
+        mark = await self.service.bookmark(match.id, "board")
+        where = f"The current board: {mark.url(match.guild_id)}" if mark else ""
+        await interaction.edit_original_response(content=moved_on + where, view=None)
 
     @guarded
     async def move(self, interaction: discord.Interaction, key: str) -> None:
@@ -265,7 +283,7 @@ class Flows:
         match = await self._channel_match(interaction)
         result = await self.service.act(match.id, interaction.user.id, key, None)
         await reply(interaction, f"✅ {' '.join(result.public_log) or 'Done.'}")
-        await self._announce(interaction, result)
+        await self._announce(interaction, result, actor=interaction.user.id)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
         """Autocomplete for ``/game move``: the caller's legal choices matching what they typed."""
@@ -290,7 +308,7 @@ class Flows:
             await self._edit_bookmarked(match, "lobby", view=None)
             await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
         else:
-            await self.publish(await self.service.position(match.id), deliver_secrets=False)
+            await self.publish(await self.service.position(match.id), deliver_secrets=False, ping=False)
         await reply(interaction, "The board is at the bottom of the channel again.")
 
     @guarded
@@ -313,9 +331,10 @@ class Flows:
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
         view = discord.ui.View(timeout=None)
         if page > 0:
-            view.add_item(RulesButton(game.meta.id, page - 1, label="Previous", edit=True))
+            view.add_item(RulesButton(game.meta.id, page - 1, label="Previous", edit=True, emoji="◀️"))
         if page < len(pages) - 1:
-            view.add_item(RulesButton(game.meta.id, page + 1, label="Next", edit=True))
+            next_style = discord.ButtonStyle.primary
+            view.add_item(RulesButton(game.meta.id, page + 1, label="Next", edit=True, emoji="▶️", style=next_style))
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
@@ -336,11 +355,11 @@ class Flows:
 
     # -- posting ----------------------------------------------------------------------------------------------
 
-    async def _announce(self, interaction: discord.Interaction, result: ActResult) -> bool:
+    async def _announce(self, interaction: discord.Interaction, result: ActResult, *, actor: int | None = None) -> bool:
         """Publish after a commit. The decision already counts, so a failure here must not be reported as
         "nothing changed": the user hears that it counted and how to bring the board back."""
         try:
-            await self.publish(result)
+            await self.publish(result, actor=actor)
         except Exception:
             log.exception("match %s: committed version %s but could not post it", result.match.id, result.version)
             await reply(
@@ -349,10 +368,17 @@ class Flows:
             return False
         return True
 
-    async def publish(self, result: ActResult, *, deliver_secrets: bool = True) -> discord.Message:
-        """Post the new board at the bottom of the match's channel; the previous board loses its buttons."""
+    async def publish(
+        self, result: ActResult, *, deliver_secrets: bool = True, actor: int | None = None, ping: bool = True
+    ) -> discord.Message:
+        """Post the new board at the bottom of the match's channel; the previous board loses its buttons.
+
+        Players who must decide are mentioned, except ``actor`` (who is deciding again and already knows) and
+        except when ``ping`` is off (a re-post of an unchanged position).
+        """
         match = result.match
-        post = board_post(match, result.view, result.public_log, result.to_decide)
+        quiet = {actor} if ping else set(result.to_decide.values())
+        post = board_post(match, result.view, result.public_log, result.to_decide, quiet=quiet)
         caption = result.public_log[-1] if result.public_log else None
         file = board_file(result.view, caption=caption)
         channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)

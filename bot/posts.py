@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -66,8 +66,16 @@ class BoardPost:
     view: ui.View
 
 
-def board_post(match: MatchInfo, view: View, lines: Sequence[str], to_decide: Mapping[int, int | None]) -> BoardPost:
-    """The public board message after a decision (or a re-post with ``lines`` empty)."""
+def board_post(
+    match: MatchInfo,
+    view: View,
+    lines: Sequence[str],
+    to_decide: Mapping[int, int | None],
+    *,
+    quiet: Collection[int | None] = (),
+) -> BoardPost:
+    """The public board message after a decision (or a re-post with ``lines`` empty); users in ``quiet`` are
+    not mentioned."""
     game = get_game(match.game)
     embed = discord.Embed(title=f"{game.meta.title} · turn {view.turn}", colour=COLOUR)
     embed.description = "\n".join(lines) if lines else None
@@ -78,10 +86,10 @@ def board_post(match: MatchInfo, view: View, lines: Sequence[str], to_decide: Ma
     if match.status is Status.ACTIVE and to_decide:
         names = ", ".join(seat_line(game, match, seat) for seat in to_decide)
         embed.add_field(name="To decide", value=names, inline=False)
-        mentions = [f"<@{uid}>" for uid in dict.fromkeys(to_decide.values()) if uid is not None]
+        mentions = [f"<@{uid}>" for uid in dict.fromkeys(to_decide.values()) if uid is not None and uid not in quiet]
         content = f"{' '.join(mentions)}, your turn." if mentions else None
         buttons.add_item(TakeTurnButton(match.id, match.version))
-        buttons.add_item(SecretsButton(match.id))
+        buttons.add_item(SecretsButton(match.id, secret=game.meta.hidden_information))
         buttons.add_item(RulesButton(game.meta.id))
     else:
         embed.colour = ENDED_COLOUR
@@ -163,7 +171,7 @@ def picker_view(match_id: str, version: int, seat: int, choices: Sequence[Choice
     """One select of choices, or (for more than 25) a select of sections, then that section's choices."""
     sections = picker_sections(choices)
     view = ui.View(timeout=None)
-    if len(sections) > 1:
+    if len(sections) > 1:  # a select of sections first
         options = [
             discord.SelectOption(label=title[:100], value=str(i), default=i == section, description=f"{len(c)} choices")
             for i, (title, c) in enumerate(sections)

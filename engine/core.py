@@ -195,6 +195,13 @@ class Game(ABC, Generic[S, A, V]):
         """The legal choices of ``seat``, in the order of ``legal_actions``."""
         return [self.describe(state, seat, action) for action in self.legal_actions(state, seat)]
 
+    def prompt(self, state: S, seat: int) -> str:
+        """One line telling ``seat`` what kind of decision it faces now, shown above its choices.
+
+        Shown only to that seat, so it may mention what the seat alone knows; games override the default.
+        """
+        return "Your decision."
+
     # -- apply ---------------------------------------------------------------------------------------------
 
     def apply(self, state: S, seat: int, action: A) -> Transition[S]:

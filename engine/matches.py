@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .core import Outcome, View
+from .core import Choice, Outcome, View
 from .errors import EngineError, GameOver
 
 
@@ -89,6 +89,15 @@ class MatchInfo:
     def user_ids(self) -> tuple[int, ...]:
         """The distinct human players, in seat order."""
         return tuple(dict.fromkeys(s.user_id for s in self.seats if s.user_id is not None))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat must decide now: the game's one-line prompt and the legal choices, for that seat only."""
+
+    seat: int
+    prompt: str
+    choices: tuple[Choice, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from .matches import (
     AlreadySeated,
     Bookmark,
     ChannelBusy,
+    Decision,
     MatchClosed,
     MatchInfo,
     MatchNotFound,
@@ -345,14 +346,22 @@ class MatchService:
             return None
         return self._view(live.match, live.state, live.match.seat_of(user_id))
 
-    async def choices_for(self, match_id: str, user_id: int) -> dict[int, list[Choice]]:
-        """The legal choices of each of the user's seats that must decide now (empty if none must)."""
+    async def decisions_for(self, match_id: str, user_id: int) -> list[Decision]:
+        """For each of the user's seats that must decide now: its prompt and legal choices (empty if none)."""
         live = await self.live.fresh(match_id)
         if live.match.status is not Status.ACTIVE:
-            return {}
+            return []
         game = self._game(live.match)
         deciding = game.to_decide(live.state)
-        return {s: game.choices(live.state, s) for s in live.match.seats_of(user_id) if s in deciding}
+        return [
+            Decision(seat, game.prompt(live.state, seat), tuple(game.choices(live.state, seat)))
+            for seat in live.match.seats_of(user_id)
+            if seat in deciding
+        ]
+
+    async def choices_for(self, match_id: str, user_id: int) -> dict[int, list[Choice]]:
+        """The legal choices of each of the user's seats that must decide now (empty if none must)."""
+        return {d.seat: list(d.choices) for d in await self.decisions_for(match_id, user_id)}
 
     async def log(self, match_id: str, seat: int | None = None) -> list[str]:
         """The whole log as ``seat`` reads it (``None``: a spectator); private lines reach only their owners."""

@@ -37,10 +37,11 @@ class World:
 
 
 @asynccontextmanager
-async def running_bot(database: Path) -> AsyncIterator[World]:
+async def running_bot(database: Path, *, seed: int | None = None) -> AsyncIterator[World]:
     """The bot on a fresh database in a simulated server with Alice, Bob and Carol (started and shut down the
-    way SimCord's own pytest fixture does, so setup and teardown may run in different contexts)."""
-    service = await MatchService.open(database)
+    way SimCord's own pytest fixture does, so setup and teardown may run in different contexts). ``seed``
+    fixes every match's seed, to replay the same match in two worlds."""
+    service = await MatchService.open(database, **({} if seed is None else {"seeds": lambda: seed}))
     env = simcord.Env(build_bot(Settings(_env_file=None), service), shard_count=1)
     await env.start()
     guild = env.create_guild("Test Server")
@@ -84,11 +85,12 @@ def custom_ids(message: Any) -> list[str]:
     return found
 
 
-def select_options(message: Any) -> list[discord.SelectOption]:
+def select_options(message: Any, prefix: str = "chg:") -> list[discord.SelectOption]:
+    """The options of the first select whose custom id starts with ``prefix``."""
     message = getattr(message, "message", message)
     for row in message.components:
         for child in getattr(row, "children", []):
-            if isinstance(child, discord.SelectMenu):
+            if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix):
                 return list(child.options)
     return []
 
@@ -121,10 +123,17 @@ async def open_wars(world: Any, first: str = "red") -> Any:
 
 
 async def play(world: Any, player: Any, key: str) -> Any:
-    """Take turn on the current board, then choose ``key`` in the private picker; returns the select's result."""
-    opened = await player.click(latest_public(world), label="Take turn")
-    picker = private_message(opened)
-    assert key in [o.value for o in select_options(picker)], f"{key} not offered"
+    """Take turn on the current board, then choose ``key`` in the private picker (going through its group
+    select first when it has more than 25 choices); returns the final select's result."""
+    picker = private_message(await player.click(latest_public(world), label="Take turn"))
+    groups = next((cid for cid in custom_ids(picker) if cid.startswith("chg:group:")), None)
+    if groups is not None:
+        for option in select_options(picker):
+            shown = private_message(await player.select(picker, [option.value], custom_id=groups))
+            if key in [o.value for o in select_options(shown, "chg:pick:")]:
+                picker = shown
+                break
+    assert key in [o.value for o in select_options(picker, "chg:pick:")], f"{key} not offered"
     select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
     return await player.select(picker, [key], custom_id=select_id)
 
@@ -132,3 +141,10 @@ async def play(world: Any, player: Any, key: str) -> Any:
 # A quick scripted Wars game that Red (Alice) wins with its king's large attack on b5, Blue's home row.
 RED_WINS = [(0, "c1-c2"), (0, "~c2"), (1, "a5-a4"), (1, "~a4"), (0, "c2-b3"), (0, "~b3"), (1, "e5-e4"), (1, "~a4")]
 WINNING_BLOW = "b3xb5"
+
+
+def close_dms(world: Any, member: Any) -> None:
+    """The member turned off DMs from server members: sending to them fails with 50007."""
+    world.env.inject_error(
+        "POST", f"/channels/{member.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )

@@ -46,12 +46,17 @@ async def test_a_whole_match_is_played_with_buttons_to_a_win(world) -> None:
     assert match is None, "an ended match frees its channel"
 
 
-async def test_a_turn_of_two_decisions_chains_the_picker(world) -> None:
-    await open_match(world)
+async def test_a_turn_of_two_decisions_chains_the_picker_and_pings_only_the_next_player(world) -> None:
+    board = await open_match(world)
+    first = private_message(await world.alice.click(board, label="Take turn"))
+    assert first.content == "**Red**: Move or attack with one of your stacks."
     after_move = await play(world, world.alice, "c1-c2")
     chained = private_message(after_move)
     assert [o.value for o in select_options(chained)] == ["~a1", "~b1", "~d1", "~e1", "~c2"]
-    assert "Red" in chained.content
+    assert chained.content.startswith("**Red**: Now transform one of your stacks")
+    assert not latest_public(world).content, "Alice is still deciding: no second ping"
+    await play(world, world.alice, "~c2")
+    assert latest_public(world).content == f"{world.bob.mention}, your turn."
 
 
 async def test_each_decision_posts_a_new_board_and_strips_the_old_one(world) -> None:
@@ -124,7 +129,8 @@ async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> Non
     pick = next(cid for cid in custom_ids(first) if cid.startswith("chg:pick:"))
     await world.alice.select(first, ["c1-c2"], custom_id=pick)
     again = await world.alice.select(second, ["b1-b2"], custom_id=pick)
-    assert "moved on" in private_text(again).lower()
+    assert "moved on" in private_text(again) and "nothing was played" in private_text(again)
+    assert "~c2" in [o.value for o in select_options(private_message(again))], "the current choices are offered"
     assert (await world.service.in_channel(world.channel.id)).version == 1
 
 
@@ -179,6 +185,7 @@ async def test_rules_are_paged_and_list_shows_games_and_matches(world) -> None:
 
 async def test_secret_command_in_wars_shows_the_board_from_your_side(world) -> None:
     await open_match(world)
+    assert "My view" in str(latest_public(world).components)
     mine = private_message(await world.bob.slash(world.channel, "game secret"))
     assert "your view as Blue" in mine.embeds[0].title and "no hidden information" in mine.embeds[0].description
     assert mine.attachments

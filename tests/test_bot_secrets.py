@@ -10,6 +10,7 @@ import pytest
 from engine.matches import Status
 from tests.bot_support import (
     channel_text,
+    close_dms,
     custom_ids,
     latest_public,
     private_message,
@@ -25,13 +26,6 @@ async def world(tmp_path):
     with shell_game_offered():
         async with running_bot(tmp_path / "bot.db") as world:
             yield world
-
-
-def close_dms(world, member) -> None:
-    """The member turned off DMs from server members: sending to them fails with 50007."""
-    world.env.inject_error(
-        "POST", f"/channels/{member.user.dm_channel.id}/messages", status=403, code=50007, times=None
-    )
 
 
 async def choose(world, player, key: str) -> None:

@@ -307,3 +307,15 @@ async def test_an_evicted_or_cleared_cache_changes_nothing(db_path: Path) -> Non
         game.state_to_json(await service.state(result.match.id))
     )
     await service.close()
+
+
+async def test_decisions_carry_the_games_prompt_and_choices(tmp_path) -> None:
+    async with await MatchService.open(tmp_path / "d.db") as service:
+        match = await service.create(channel_id=1, host_id=10, game_id="wars", options={"first": "red"})
+        await service.join(match.id, 20)
+        await service.start(match.id, 10)
+        (decision,) = await service.decisions_for(match.id, 10)
+        assert decision.seat == 0 and decision.prompt == "Move or attack with one of your stacks."
+        assert [c.key for c in decision.choices] == ["a1-a2", "b1-b2", "c1-c2", "d1-d2", "e1-e2"]
+        assert await service.decisions_for(match.id, 20) == []
+        assert await service.choices_for(match.id, 10) == {0: list(decision.choices)}

@@ -386,3 +386,12 @@ def test_the_log_tells_each_decision_in_words() -> None:
     t2 = GAME.act(t1.state, RED, "~c2")
     assert t2.log[0].public == "Red king on c2 transforms: medium pyramid on top."
     assert t2.state.recent == (GAME.parse_key("c1-c2"), GAME.parse_key("~c2"))
+
+
+def test_the_prompt_says_which_phase_the_player_is_in() -> None:
+    state = GAME.setup({"first": "red"}, 2, 0)
+    assert GAME.prompt(state, RED) == "Move or attack with one of your stacks."
+    state = GAME.act(state, RED, "b1-b2").state
+    assert GAME.prompt(state, RED).startswith("Now transform one of your stacks")
+    blocked = GAME._begin_turn(position({"c4": "Bs", "c3": "Rs"}, phase=Phase.TRANSFORM), RED, turn=1)
+    assert GAME.prompt(blocked, RED).startswith("None of your stacks can move or attack")

@@ -278,6 +278,13 @@ class ShapeshifterWars(Game[WarsState, WarsAction, WarsView]):
         new_top = SIZE_NAMES[(stack.top + 1) % 3]
         return Choice(action.key, f"Transform the {piece} on {src}: {new_top} pyramid to the top", group)
 
+    def prompt(self, state: WarsState, seat: int) -> str:
+        if state.phase is Phase.MOVE:
+            return "Move or attack with one of your stacks."
+        if state.skipped:
+            return "None of your stacks can move or attack: transform one of them."
+        return "Now transform one of your stacks (its top pyramid goes to the bottom)."
+
     # -- apply ------------------------------------------------------------------------------------------------
 
     def apply_legal(self, state: WarsState, seat: int, action: WarsAction) -> Transition[WarsState]:

@@ -134,6 +134,21 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
     def turn_number(self, state: SwState) -> int:
         return 2 * (state.round - 1) + state.side + 1
 
+    _PENDING_PROMPTS: ClassVar[dict[str, str]] = {
+        "pick": "Choose in secret which Varmint is the Shapeshifter.",
+        "lead": "Choose where the commanded Townsperson goes.",
+        "twist": "Choose the Alleyway's new layout.",
+        "scurry": "Your Varmint defended itself: choose where it scurries.",
+        "change": "Quick Change Artist: change now, or let it be.",
+    }
+
+    def prompt(self, state: SwState, seat: int) -> str:
+        """The pending question, or the actions left in this turn."""
+        if state.pending is not None:
+            return self._PENDING_PROMPTS.get(state.pending.kind, "Decide.")
+        side = "Heroes" if state.side == 0 else "Adversary"
+        return f"{side}, round {state.round} of 6: {state.moves} moves and {state.stunts} stunts left this turn."
+
     # -- legal actions ------------------------------------------------------------------------------------
 
     def legal_actions(self, state: SwState, seat: int) -> list[SwAction]:
