@@ -7,7 +7,7 @@ renderer of every implemented game.
 
 from __future__ import annotations
 
-from . import wars
+from . import swartzblak, wars
 from .core import (
     RENDERERS,
     BoardRenderer,
@@ -30,5 +30,6 @@ __all__ = [
     "register_renderer",
     "renderer_for",
     "replay_gif",
+    "swartzblak",
     "wars",
 ]

@@ -1,4 +1,4 @@
-"""Golden images: a few fixed Wars positions must keep looking the way a person approved.
+"""Golden images: a few fixed positions of each game must keep looking the way a person approved.
 
 Pixels are compared with a small tolerance (not bytes), so a Pillow upgrade that moves an anti-aliased edge by
 a shade passes while a changed layout, colour or piece fails. After an intended change, regenerate them with
@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from engine.games.swartzblak.model import ADVERSARY
 from engine.games.wars import BLUE
 from render import board_png
+from tests import test_render_swartzblak as sw
 from tests.test_render_wars import MATCH, play
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -31,12 +33,18 @@ CASES = {
     "wars-capture": (8, None, {"size": 1024, "caption": "Blue knight on d4 destroys the Red knight on c3."}),
     "wars-blue-private": (19, BLUE, {"size": 640, "clock": "3:05", "squares": ("c3", "b4")}),
     "wars-end": (len(MATCH), None, {"size": 640}),
+    "swartzblak-start": (0, None, {"size": 1024}),
+    "swartzblak-beast": (sw.BEAST_WOUNDED, None, {"size": 1024}),
+    "swartzblak-midgame": (sw.DISABLED, None, {"size": 1024}),
+    "swartzblak-adversary-private": (sw.PRIVATE, ADVERSARY, {"size": 640, "clock": "2:41", "squares": ("g6",)}),
 }
+MATCHES = {"wars": (MATCH, play), "swartzblak": (sw.MATCH, sw.play)}  # each case's match, by its name's prefix
 
 
 def _render(name: str) -> bytes:
     decisions, seat, options = CASES[name]
-    view, line = play(MATCH[:decisions], seat=seat)
+    match, replay = MATCHES[name.split("-", maxsplit=1)[0]]
+    view, line = replay(match[:decisions], seat=seat)
     options = {"caption": line or None, **options}
     return board_png(view, **options)
 
