@@ -60,16 +60,14 @@ from .swartzblak_sprites import (
     tile_image,
     tile_pill,
 )
-from .toolkit import draw_text, text_width
+from .toolkit import text_width
 
 __all__ = [
     "Layout",
     "SwartzblakRenderer",
     "badge_box",
     "beast_box",
-    "caption_lines",
     "describe",
-    "draw_caption",
     "escapes",
     "highlighted",
     "is_dark",
@@ -165,63 +163,6 @@ def note(view: SwView) -> str:
     owner = f"{name}'" if name.endswith("s") else f"{name}'s"
     private = " private" if view.viewer == ADVERSARY else ""
     return f"{owner}{private} view · {round_text}"
-
-
-def _fits(words: list[str], px: int, width: float) -> int:
-    """How many of ``words`` fit on one line of ``width`` pixels (binary search: widths grow with words)."""
-    lo, hi = 0, len(words)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text_width(" ".join(words[:mid]), px) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
-def _cut(text: str, px: int, width: float) -> str:
-    """``text`` cut to ``width`` with an ellipsis, as ``toolkit.ellipsize`` does, by binary search."""
-    if text_width(text, px) <= width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text_width(text[:mid] + "…", px) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
-
-
-def caption_lines(text: str, px: int, width: float, max_lines: int) -> tuple[list[str], bool]:
-    """The panel's caption wrap (greedy, the last line taking the rest, cut with an ellipsis) and whether
-    it all fits. Same lines as ``toolkit.wrap``, but each line is found by binary search, so the 300-character
-    log line that ends a match costs a few dozen text measurements instead of several hundred (~100 ms)."""
-    words, lines = text.split(), []
-    while words and len(lines) < max_lines - 1:
-        n = max(1, _fits(words, px, width))
-        lines.append(_cut(" ".join(words[:n]), px, width))
-        words = words[n:]
-    if words:
-        lines.append(_cut(" ".join(words), px, width))
-    return lines, " ".join(lines) == " ".join(text.split())
-
-
-def draw_caption(image: Image.Image, box: tuple[int, int, int, int], caption: str, style: PanelStyle) -> None:
-    """The caption where ``draw_panel`` puts it (below the headline, in the largest of three sizes at which it
-    fits, else the smallest, cut), drawn here so a long caption stays fast (see ``caption_lines``)."""
-    x0, y0, x1, y1 = box
-    pad = style.pad
-    y = y0 + pad * 0.8 + style.small * 1.35 + style.headline * 1.32
-    room, width = y1 - pad * 0.5 - y, x1 - x0 - 2 * pad
-    for px in (style.body, round(style.body * 0.87), round(style.body * 0.76)):
-        lines, fits = caption_lines(caption, px, width, max(1, int(room // (px * 1.2))))
-        if fits:
-            break
-    draw = ImageDraw.Draw(image)
-    for line in lines:
-        draw_text(draw, (x0 + pad, y), line, px=px, fill=pal.TEXT_DIM, anchor="lt")
-        y += px * 1.2
 
 
 # -- highlights ----------------------------------------------------------------------------------------------
@@ -328,9 +269,9 @@ class SwartzblakRenderer(BoardRenderer):
             status_icon=None if icon_seat is None else side_icon(icon_seat, round(style.headline * 1.05)),
             clock=options.clock,
             note=meta,
+            caption=options.caption if options.caption is not None else describe(view),
         )
         draw_panel(image, lay.panel, info, style=style, backdrop=False)
-        draw_caption(image, lay.panel, options.caption if options.caption is not None else describe(view), style)
         return image
 
     @staticmethod

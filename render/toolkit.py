@@ -78,9 +78,15 @@ def ellipsize(text: str, px: int, width: float, *, bold: bool = False) -> str:
     """``text`` cut to fit ``width`` pixels, with an ellipsis where it was cut."""
     if text_width(text, px, bold=bold) <= width:
         return text
-    while text and text_width(text + "…", px, bold=bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # Binary search on the kept prefix: a prefix's width only grows with its length, and measuring is the cost.
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + "…", px, bold=bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
 
 
 def wrap(text: str, px: int, width: float, *, max_lines: int = 3) -> list[str]:
@@ -88,13 +94,24 @@ def wrap(text: str, px: int, width: float, *, max_lines: int = 3) -> list[str]:
     lines: list[str] = []
     words = text.split()
     while words and len(lines) < max_lines - 1:
-        line = words.pop(0)
-        while words and text_width(f"{line} {words[0]}", px) <= width:
-            line = f"{line} {words.pop(0)}"
-        lines.append(line)
+        count = max(1, _words_that_fit(words, px, width))
+        lines.append(" ".join(words[:count]))
+        words = words[count:]
     if words:
         lines.append(" ".join(words))
     return [ellipsize(line, px, width) for line in lines]
+
+
+def _words_that_fit(words: list[str], px: int, width: float) -> int:
+    """How many leading ``words`` fit on one line (binary search: a long log line costs a few measurements)."""
+    low, high = 0, len(words)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(" ".join(words[:middle]), px) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def draw_text(

@@ -21,7 +21,6 @@ from engine import get_game
 from engine.games.swartzblak.board import SQUARE_INDEX, SQUARES, footprint
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, Cond, SwView
 from render import board_png, palette, swartzblak
-from render.panel import PanelInfo, PanelStyle, draw_panel
 from render.swartzblak import badge_box, beast_box, square_box, square_fill
 from render.swartzblak_samples import sample_views
 from render.swartzblak_sprites import (
@@ -411,28 +410,3 @@ def test_random_reachable_positions_always_render(
     image = Image.open(io.BytesIO(png))
     assert image.size == (size, size) and image.mode == "P"
     image.load()
-
-
-@pytest.mark.parametrize(
-    "caption",
-    [
-        "",
-        "The Watch Captain moves e1 → e4.",
-        "The Hedge Witch attacks Varmint 4: 1 5 against 4 2: a hit. Varmint 4 is Disabled.",
-        " ".join(["Flee! The Townspeople run: Townsperson 1 b1 → a1; Townsperson 2 f1 → d3;"] * 6),
-        "Supercalifragilisticexpialidocious" * 5,
-    ],
-)
-def test_the_fast_caption_matches_the_panels_own(caption: str) -> None:
-    """``draw_caption`` lays the caption out exactly as ``render.panel.draw_panel`` would, only faster."""
-    for size in (512, 1024):
-        lay = swartzblak.layout(size)
-        style = PanelStyle.for_scale(lay.scale)
-        info = PanelInfo("Title", "Headline", caption=caption or None)
-        theirs = Image.new("RGB", (size, size))
-        draw_panel(theirs, lay.panel, info, style=style)
-        ours = Image.new("RGB", (size, size))
-        draw_panel(ours, lay.panel, replace(info, caption=None), style=style)
-        if caption:
-            swartzblak.draw_caption(ours, lay.panel, caption, style)
-        assert ImageChops.difference(theirs, ours).getbbox() is None
