@@ -7,8 +7,10 @@ import logging
 import discord
 from discord.ext import commands
 
+from engine.ai import worker
 from engine.service import MatchService
 
+from .ai_turns import Thinker
 from .commands import build_game_group
 from .components import DYNAMIC_ITEMS
 from .flows import Flows
@@ -26,11 +28,12 @@ if hasattr(discord.VoiceClient, "warn_dave"):
 class ChangelingBot(commands.AutoShardedBot):
     """discord.py's sharding-ready bot with our resources passed in, never created inside."""
 
-    def __init__(self, *, settings: Settings, service: MatchService) -> None:
+    def __init__(self, *, settings: Settings, service: MatchService, thinker: Thinker = worker.think) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.service = service
-        self.flows = Flows(self, service)
+        self.flows = Flows(self, service, thinker)
+        self._resumed = False
 
     async def setup_hook(self) -> None:
         """Register the persistent components and the command group, then sync the commands."""
@@ -44,6 +47,17 @@ class ChangelingBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        """Once per process: AI seats whose turn it was when the bot stopped take it now."""
+        if not self._resumed:
+            self._resumed = True
+            resumed = await self.flows.ai.resume()
+            log.info("ready; resumed the AI in %d matches", resumed)
+
+    async def close(self) -> None:
+        await super().close()
+        worker.shutdown(wait=False)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
@@ -51,6 +65,6 @@ class ChangelingBot(commands.AutoShardedBot):
         await refuse(interaction, getattr(error, "original", error))
 
 
-def build_bot(settings: Settings, service: MatchService) -> ChangelingBot:
-    """The bot, configured but not connected."""
-    return ChangelingBot(settings=settings, service=service)
+def build_bot(settings: Settings, service: MatchService, *, thinker: Thinker = worker.think) -> ChangelingBot:
+    """The bot, configured but not connected. ``thinker`` chooses the AI's moves (a worker process by default)."""
+    return ChangelingBot(settings=settings, service=service, thinker=thinker)

@@ -173,6 +173,25 @@ class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt:{MATCH}:(?P<n
         await flows_of(interaction).set_option(interaction, self.match_id, self.name, self.item.values[0])
 
 
+class AiSeatSelect(ui.DynamicItem[ui.Select], template=rf"^chg:ai:{MATCH}$"):
+    """The host puts an AI of some level in a seat, or opens a seat an AI held (values ``seat:level``)."""
+
+    def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
+        select = ui.Select(
+            custom_id=f"chg:ai:{match_id}", placeholder="Add an AI player…", options=options or _placeholder()
+        )
+        super().__init__(select)
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        seat, _, level = self.item.values[0].partition(":")
+        await flows_of(interaction).set_ai(interaction, self.match_id, int(seat), level)
+
+
 class PickSelect(ui.DynamicItem[ui.Select], template=rf"^chg:pick:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
     """The private picker's list of legal choices (value = the choice key)."""
 
@@ -229,6 +248,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     ConfirmButton,
     OptionSelect,
+    AiSeatSelect,
     PickSelect,
     GroupSelect,
 )

@@ -18,6 +18,7 @@ from engine import Choice, EngineError, get_game
 from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, StaleVersion, Status
 from engine.service import MatchService
 
+from .ai_turns import AiTurns, Thinker
 from .commands import offered_games
 from .components import ConfirmButton, RulesButton
 from .posts import board_file, board_post, lobby_post, picker_view, result_text, seat_line
@@ -51,22 +52,25 @@ class NoMatchHere(EngineError):
 class Flows:
     """The bot's behaviour, given the service; no game rules live here."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, thinker: Thinker) -> None:
         self.client = client
         self.service = service
         self.courier = SecretCourier(client, service)
+        self.ai = AiTurns(client, service, thinker, self._publish_ai_move)
 
     # -- lobby ------------------------------------------------------------------------------------------------
 
     @guarded
-    async def new(self, interaction: discord.Interaction, game_id: str) -> None:
-        """Open a lobby in this channel; the lobby message is the reply."""
+    async def new(self, interaction: discord.Interaction, game_id: str, ai_level: str | None = None) -> None:
+        """Open a lobby in this channel (with the AI in every other seat for solo play); the lobby is the reply."""
         match = await self.service.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             game_id=game_id,
             guild_id=interaction.guild_id,
         )
+        for seat in range(1, match.players) if ai_level else ():
+            match = await self.service.seat_ai(match.id, interaction.user.id, ai_level, seat)
         embed, view = lobby_post(match)
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
@@ -95,6 +99,18 @@ class Flows:
         await self._refresh_lobby(interaction, match, "You left the lobby.")
 
     @guarded
+    async def set_ai(self, interaction: discord.Interaction, match_id: str, seat: int, level: str) -> None:
+        """The lobby's AI select: put an AI of ``level`` in ``seat``, or open the seat (``open``)."""
+        if level == "open":
+            match = await self.service.clear_seat(match_id, interaction.user.id, seat)
+        else:
+            match = await self.service.get(match_id)
+            if match.seats[seat].ai_level is not None:
+                await self.service.clear_seat(match_id, interaction.user.id, seat)
+            match = await self.service.seat_ai(match_id, interaction.user.id, level, seat)
+        await self._refresh_lobby(interaction, match, None)
+
+    @guarded
     async def set_option(self, interaction: discord.Interaction, match_id: str, name: str, value: str) -> None:
         match = await self.service.set_options(match_id, interaction.user.id, {name: value})
         await self._refresh_lobby(interaction, match, None)
@@ -104,7 +120,7 @@ class Flows:
         embed, view = lobby_post(match)
         data = interaction.data or {}
         if interaction.type is discord.InteractionType.component and str(data.get("custom_id", "")).startswith(
-            ("chg:join:", "chg:lobby:", "chg:opt:")
+            ("chg:join:", "chg:lobby:", "chg:opt:", "chg:ai:")
         ):
             await interaction.response.edit_message(embed=embed, view=view)
             if note:
@@ -398,4 +414,8 @@ class Flows:
                 log.info("could not strip the buttons of an old board of match %s", match.id, exc_info=True)
         if deliver_secrets:
             await self.courier.deliver(result)
+        self.ai.kick(result)
         return message
+
+    async def _publish_ai_move(self, result: ActResult) -> None:
+        await self.publish(result)

@@ -18,7 +18,9 @@ import render
 from engine import Choice, Game, View, get_game
 from engine.matches import MatchInfo, Status
 
+from .ai_turns import AI_LEVELS
 from .components import (
+    AiSeatSelect,
     GroupSelect,
     JoinButton,
     LobbyButton,
@@ -124,7 +126,7 @@ def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
     embed.add_field(name="Seats", value=seats, inline=False)
     options = ", ".join(f"{k.replace('_', ' ')}: **{v}**" for k, v in match.options.items()) or "none"
     embed.add_field(name="Options", value=options, inline=False)
-    embed.set_footer(text=f"Match {match.id} · host can change options, Start or Cancel")
+    embed.set_footer(text=f"Match {match.id} · the host sets options and AI players, then presses Start")
     view = ui.View(timeout=None)
     for seat in range(match.players):
         view.add_item(
@@ -132,9 +134,25 @@ def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
         )
     for name, values in option_values(game).items():
         view.add_item(OptionSelect(match.id, name, values, str(match.options.get(name))))
+    view.add_item(AiSeatSelect(match.id, ai_seat_options(game, match)))
     for action in ("start", "leave", "cancel"):
         view.add_item(LobbyButton(action, match.id))
     return embed, view
+
+
+def ai_seat_options(game: Game, match: MatchInfo) -> list[discord.SelectOption]:
+    """Per seat not held by a person: an AI of each level, or (for an AI's seat) opening it again."""
+    names = game.seat_names(match.players)
+    options = []
+    for seat, holder in enumerate(match.seats):
+        if holder.user_id is not None:
+            continue
+        for level in AI_LEVELS:
+            if holder.ai_level != level:
+                options.append(discord.SelectOption(label=f"{names[seat]}: AI ({level})", value=f"{seat}:{level}"))
+        if holder.ai_level is not None:
+            options.append(discord.SelectOption(label=f"{names[seat]}: open for a person", value=f"{seat}:open"))
+    return options[:25]
 
 
 def option_values(game: Game) -> dict[str, tuple[str, ...]]:

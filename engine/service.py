@@ -206,6 +206,28 @@ class MatchService:
 
         return (await self.live.change(match_id, plan)).match
 
+    async def clear_seat(self, match_id: str, user_id: int, seat: int) -> MatchInfo:
+        """The host takes an AI out of ``seat`` in the lobby, leaving the seat open."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("remove an AI player")
+            if not 0 <= seat < match.players or match.seats[seat].ai_level is None:
+                raise SeatUnavailable("There is no AI player in that seat.")
+            return self._reseat(match, seat, EMPTY_SEAT)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def awaiting_ai(self) -> list[ActResult]:
+        """The current position of every active match where an AI seat must decide (to resume after a restart)."""
+        waiting = []
+        for match in await self.store.active_with_ai():
+            result = await self.position(match.id)
+            if any(result.match.seats[seat].ai_level for seat in result.to_decide):
+                waiting.append(result)
+        return waiting
+
     async def leave(self, match_id: str, user_id: int) -> MatchInfo:
         """Give up every seat ``user_id`` holds in a lobby (after the start, resign instead)."""
 

@@ -11,8 +11,10 @@ from typing import Any
 import discord
 import simcord
 
+from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
 from bot.settings import Settings
+from engine.ai.worker import think_sync
 from engine.service import MatchService
 
 
@@ -28,21 +30,28 @@ class World:
     carol: Any  # a spectator
     database: Path
 
-    async def restart(self) -> None:
+    async def restart(self, *, thinker: Thinker = None) -> None:
         """Stop the bot and its service, then start fresh ones on the same database file."""
         await self.service.close()
         self.service = await MatchService.open(self.database)
-        self.bot = build_bot(Settings(_env_file=None), self.service)
+        self.bot = build_bot(Settings(_env_file=None), self.service, thinker=thinker or inline_thinker)
         await self.env.restart_bot(self.bot)
 
 
+async def inline_thinker(game_id: str, state: Any, seat: int, level: str, seed: int) -> str:
+    """The AI's real search, run in the test's own process so SimCord settles it like any bot work."""
+    return think_sync(game_id, state, seat, level, seed)
+
+
 @asynccontextmanager
-async def running_bot(database: Path, *, seed: int | None = None) -> AsyncIterator[World]:
+async def running_bot(
+    database: Path, *, seed: int | None = None, thinker: Thinker = inline_thinker
+) -> AsyncIterator[World]:
     """The bot on a fresh database in a simulated server with Alice, Bob and Carol (started and shut down the
     way SimCord's own pytest fixture does, so setup and teardown may run in different contexts). ``seed``
     fixes every match's seed, to replay the same match in two worlds."""
     service = await MatchService.open(database, **({} if seed is None else {"seeds": lambda: seed}))
-    env = simcord.Env(build_bot(Settings(_env_file=None), service), shard_count=1)
+    env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=thinker), shard_count=1)
     await env.start()
     guild = env.create_guild("Test Server")
     channel = guild.create_text_channel("games")

@@ -116,3 +116,7 @@ class Store(ABC):
     @abstractmethod
     async def set_bookmark(self, bookmark: Bookmark) -> None:
         """Remember (replacing) where a front end showed the match; durable when it returns."""
+
+    @abstractmethod
+    async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
+        """Active matches with at least one AI seat: after a restart, their AI turns must be resumed."""

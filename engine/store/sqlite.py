@@ -234,6 +234,11 @@ class SqliteStore(Store):
         query = f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY updated_at DESC LIMIT ?"
         return [_match(row) for row in await self._read.execute_fetchall(query, (guild_id, limit))]
 
+    async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
+        # An AI seat is the only string in seats_json (pairs of [user_id, ai_level]), hence the quote test.
+        query = f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND seats_json LIKE '%\"%' LIMIT ?"
+        return [_match(row) for row in await self._read.execute_fetchall(query, (limit,))]
+
     # -- writes ---------------------------------------------------------------------------------------------
 
     @property

@@ -66,3 +66,7 @@ class MemoryStore(Store):
 
     async def set_bookmark(self, bookmark: Bookmark) -> None:
         self.bookmarks[bookmark.match_id, bookmark.kind] = bookmark
+
+    async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
+        found = [m for m in self.matches.values() if m.status.value == "active" and any(s.ai_level for s in m.seats)]
+        return found[:limit]

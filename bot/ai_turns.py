@@ -1,0 +1,102 @@
+"""AI seats take their turns: thinking off the event loop, playing through the service, posting like anyone.
+
+A driver task runs per match while an AI seat must decide. It reads the position from the service (never
+from memory), asks the thinker for a key (by default a worker process, see ``engine.ai.worker``), plays it
+with the version it thought about, and publishes the board. After a restart, ``resume`` finds every active
+match waiting for an AI and starts its driver again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+
+from engine import EngineError, get_game
+from engine.ai.search import decision_seed
+from engine.matches import ActResult, StaleVersion, Status
+from engine.service import MatchService
+
+log = logging.getLogger("changeling.bot")
+
+Thinker = Callable[[str, Mapping[str, Any], int, str, int], Awaitable[str]]
+Publisher = Callable[[ActResult], Awaitable[Any]]
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+def ai_seats_to_decide(result: ActResult) -> list[int]:
+    """The seats an AI holds among those that must decide in this position."""
+    if result.match.status is not Status.ACTIVE:
+        return []
+    return [seat for seat in result.to_decide if result.match.seats[seat].ai_level]
+
+
+class AiTurns:
+    """Runs the AI's decisions for every match that needs one, one driver task per match."""
+
+    def __init__(self, client: discord.Client, service: MatchService, thinker: Thinker, publish: Publisher) -> None:
+        self.client = client
+        self.service = service
+        self.thinker = thinker
+        self.publish = publish
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+
+    def kick(self, result: ActResult) -> None:
+        """Make sure a driver runs for this match if an AI must decide in ``result``'s position."""
+        match_id = result.match.id
+        if not ai_seats_to_decide(result):
+            return
+        running = self._drivers.get(match_id)
+        if running is not None and not running.done():
+            return
+        task = asyncio.create_task(self._drive(match_id), name=f"ai-{match_id}")
+        self._drivers[match_id] = task
+        task.add_done_callback(
+            lambda done: self._drivers.pop(match_id, None) if self._drivers.get(match_id) is done else None
+        )
+
+    async def resume(self) -> int:
+        """After a (re)start: drive every active match whose next decision belongs to an AI."""
+        waiting = await self.service.awaiting_ai()
+        for result in waiting:
+            self.kick(result)
+        return len(waiting)
+
+    async def idle(self) -> None:
+        """Wait until no driver is running (tests and shutdown)."""
+        while self._drivers:
+            await asyncio.gather(*list(self._drivers.values()), return_exceptions=True)
+
+    async def _drive(self, match_id: str) -> None:
+        """Play the AI's decisions until a human must decide or the match ends."""
+        try:
+            while True:
+                result = await self.service.position(match_id)
+                seats = ai_seats_to_decide(result)
+                if not seats:
+                    return
+                played = await self._decide(result, seats[0])
+                if played is not None:
+                    await self.publish(played)
+        except EngineError as error:
+            log.info("AI driver of match %s stopped: %s", match_id, error)
+        except Exception:
+            log.exception("AI driver of match %s failed", match_id)
+
+    async def _decide(self, result: ActResult, seat: int) -> ActResult | None:
+        """Think about the current position and play; ``None`` if the position changed meanwhile."""
+        match = result.match
+        game = get_game(match.game)
+        state = await self.service.state(match.id)
+        level = match.seats[seat].ai_level or "easy"
+        seed = decision_seed(match.seed or 0, match.version, seat)
+        channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        async with channel.typing():  # the "thinking" state players see
+            key = await self.thinker(game.meta.id, game.state_to_json(state), seat, level, seed)
+        try:
+            return await self.service.play(match.id, seat, key, version=match.version)
+        except StaleVersion:
+            return None

@@ -1,0 +1,180 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), generic over the ``Game`` interface.
+
+Why this shape:
+
+- Every iteration starts from ``game.determinize(state, seat, rng)``, a full state sampled from what ``seat``
+  may know, and the match generator inside it is replaced by a fresh one. So the search never reads a secret
+  (the hidden parts *or* the dice still to come) that its seat could not read; for perfect-information games
+  without chance this is plain UCT.
+- The tree is keyed by actions, not states ("open loop"): one tree gathers the statistics of all sampled
+  worlds, and an edge's UCB uses its *availability* count (how often it was legal when its node was visited),
+  since an action may be legal in some sampled worlds and not in others.
+- Several seats deciding at once: the searching seat (or, deeper down, the first listed seat) is the tree's
+  decider and everyone else in that window picks uniformly at random, so nobody in the tree "sees" a choice
+  made at the same time as theirs.
+- Rollouts play ``level.depth`` random plies and then ask ``game.evaluate``; a random playout to the end would
+  be long and noisy. Games without an evaluation play on to the end (capped) instead.
+- Each seat's reward is in [-1, 1] (win 1, draw 0, loss -1), so the tree works for any number of seats and
+  for cooperative games, where the team shares its result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import fields, is_dataclass, replace
+from typing import Any
+
+from ..core import Game
+from ..rng import Rng
+from .levels import Level
+
+ROLLOUT_CAP = 400  # random plies at most when a game has no evaluation
+
+
+class _Edge:
+    __slots__ = ("avail", "child", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.value = 0.0
+        self.child: dict[Any, _Edge] = {}
+
+
+def reseeded(state: Any, rng: Rng) -> Any:
+    """``state`` with its match generator (a field named ``rng``) replaced, so no search can know future dice.
+
+    The generator is part of a game's state by convention (see engine/rng.py); a state without one is
+    returned as it is.
+    """
+    if is_dataclass(state) and any(f.name == "rng" for f in fields(state)) and isinstance(state.rng, Rng):
+        return replace(state, rng=rng)
+    return state
+
+
+def rewards(game: Game[Any, Any, Any], state: Any, players: int) -> list[float]:
+    """Each seat's value of ``state`` in [-1, 1]: the result if it is over, else the game's evaluation."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if outcome.draw:
+            return [0.0] * players
+        return [1.0 if seat in outcome.winners else -1.0 for seat in range(players)]
+    values = []
+    for seat in range(players):
+        value = game.evaluate(state, seat)
+        values.append(0.0 if value is None else max(-1.0, min(1.0, value)))
+    return values
+
+
+class MCTS:
+    """One decision's search; ``run`` returns the chosen action and fills ``iterations`` for reports."""
+
+    def __init__(self, game: Game[Any, Any, Any], level: Level, seed: int) -> None:
+        self.game = game
+        self.level = level
+        self.random = random.Random(seed)
+        self.iterations = 0
+        self.timed_out = False
+
+    def run(self, state: Any, seat: int, players: int, legal: list[Any]) -> Any:
+        game, rand, level = self.game, self.random, self.level
+        root: dict[Any, _Edge] = {}
+        deadline = time.perf_counter() + level.time_cap if level.time_cap > 0 else math.inf
+        while self.iterations < level.budget:
+            if self.iterations % 16 == 0 and time.perf_counter() > deadline:
+                self.timed_out = True
+                break
+            world = game.determinize(state, seat, Rng(rand.getrandbits(63)))
+            world = reseeded(world, Rng(rand.getrandbits(63)))
+            self._iterate(world, seat, players, root)
+            self.iterations += 1
+        return self._pick(root, legal)
+
+    def _iterate(self, state: Any, me: int, players: int, root: dict[Any, _Edge]) -> None:
+        game, rand, c = self.game, self.random, self.level.exploration
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        while game.outcome(state) is None:
+            deciders = game.to_decide(state)
+            owner = me if me in deciders else deciders[0]
+            actions = game.legal_actions(state, owner)
+            untried = []
+            for action in actions:
+                edge = node.get(action)
+                if edge is None:
+                    untried.append(action)
+                else:
+                    edge.avail += 1
+            if untried:
+                action = untried[rand.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                edge = node[action] = _Edge()
+            else:
+                action, edge = self._select(node, actions, c)
+            state = self._step(state, deciders, owner, action)
+            path.append((edge, owner))
+            node = edge.child
+            if untried:
+                break
+        values = self._rollout(state, players)
+        for edge, owner in path:
+            edge.visits += 1
+            edge.value += values[owner]
+
+    @staticmethod
+    def _select(node: dict[Any, _Edge], actions: Any, c: float) -> tuple[Any, _Edge]:
+        best, best_edge, best_score = None, None, -math.inf
+        for action in actions:
+            edge = node[action]
+            score = edge.value / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+            if score > best_score:
+                best, best_edge, best_score = action, edge, score
+        assert best_edge is not None
+        return best, best_edge
+
+    def _step(self, state: Any, deciders: tuple[int, ...], owner: int, action: Any) -> Any:
+        """Apply ``owner``'s action, then a uniformly random one for every other seat deciding at the same time."""
+        game = self.game
+        state = game.apply(state, owner, action).state
+        for other in deciders:
+            if other != owner and game.outcome(state) is None and other in game.to_decide(state):
+                choices = game.legal_actions(state, other)
+                state = game.apply(state, other, choices[self.random.randrange(len(choices))]).state
+        return state
+
+    def _rollout(self, state: Any, players: int) -> list[float]:
+        game, rand = self.game, self.random
+        has_eval = True
+        plies = 0
+        limit = self.level.depth
+        while game.outcome(state) is None:
+            if plies >= limit:
+                if has_eval and game.evaluate(state, 0) is not None:
+                    break
+                has_eval = False
+                if plies >= ROLLOUT_CAP:
+                    return [0.0] * players
+            deciders = game.to_decide(state)
+            for seat in deciders:
+                if seat not in game.to_decide(state):
+                    continue
+                choices = game.legal_actions(state, seat)
+                state = game.apply(state, seat, choices[rand.randrange(len(choices))]).state
+                if game.outcome(state) is not None:
+                    break
+            plies += 1
+        return rewards(game, state, players)
+
+    def _pick(self, root: dict[Any, _Edge], legal: list[Any]) -> Any:
+        """The most visited legal action (ties: the better mean, then legal order); with noise, sampled by visits."""
+        stats = [(action, root.get(action)) for action in legal]
+        if self.level.noise > 0:
+            weights = [(edge.visits if edge else 0) + 0.5 for _, edge in stats]
+            return self.random.choices(legal, weights=weights)[0]
+        best, best_key = legal[0], (-1, -math.inf)
+        for action, edge in stats:
+            key = (edge.visits, edge.value / edge.visits) if edge and edge.visits else (0, -math.inf)
+            if key > best_key:
+                best, best_key = action, key
+        return best

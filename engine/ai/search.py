@@ -1,0 +1,80 @@
+"""One AI decision: pick the algorithm a level names and run it, deterministically for a given seed.
+
+This is the pure, synchronous entry point (``choose``/``decide``); ``engine.ai.worker`` runs it off the
+event loop. The AI is handed the full state, because that is what the match service holds, but it only ever
+uses what its seat may know: the seat's own legal actions, and full states re-sampled by
+``game.determinize(state, seat, rng)`` with a fresh generator (see ``mcts.reseeded``). Alpha-beta is only
+used for perfect-information games without chance, where the state *is* the seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Game
+from .alphabeta import AlphaBeta, Hooks
+from .levels import Level, level_for
+from .mcts import MCTS
+from .wars_ai import WarsHooks
+
+HOOKS: dict[str, type[Hooks]] = {"wars": WarsHooks}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A chosen action with what it cost: for benches, logs and budget tests."""
+
+    action: Any
+    key: str
+    algorithm: str
+    work: int  # MCTS iterations or alpha-beta nodes spent
+    depth: int  # alpha-beta: deepest completed iteration; otherwise 0
+    seconds: float
+    timed_out: bool  # the wall-clock cap, not the budget, ended the search
+
+
+def players_of(game: Game[Any, Any, Any], state: Any) -> int:
+    """How many seats the match has (read from the public view, the only count the interface offers)."""
+    return len(game.view(state, None).seat_names)
+
+
+def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> Decision:
+    """Choose ``seat``'s action in ``state`` at ``level``; the same arguments always give the same decision
+    unless the level's wall-clock cap cuts the search short."""
+    preset = level_for(game.meta.id, level)
+    legal = list(game.legal_actions(state, seat))
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide in this state")
+    start = time.perf_counter()
+    work = depth = 0
+    timed_out = False
+    if len(legal) == 1:
+        action = legal[0]
+    elif preset.algorithm == "random":
+        action = legal[random.Random(seed).randrange(len(legal))]
+    elif preset.algorithm == "alphabeta":
+        if game.meta.hidden_information:
+            raise ValueError("alpha-beta needs perfect information; use MCTS for this game")
+        hooks = HOOKS.get(game.meta.id, Hooks)(game)
+        search = AlphaBeta(game, preset, seed, hooks)
+        action = search.run(state, seat, legal)
+        work, depth, timed_out = search.nodes, search.depth, search.timed_out
+    else:
+        mcts = MCTS(game, preset, seed)
+        action = mcts.run(state, seat, players_of(game, state), legal)
+        work, timed_out = mcts.iterations, mcts.timed_out
+    elapsed = time.perf_counter() - start
+    return Decision(action, game.action_key(action), preset.algorithm, work, depth, elapsed, timed_out)
+
+
+def choose(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> Any:
+    """The action ``seat`` plays in ``state`` at ``level`` (see ``decide``)."""
+    return decide(game, state, seat, level=level, seed=seed).action
+
+
+def decision_seed(match_seed: int, decision_index: int, seat: int) -> int:
+    """A per-decision seed for a match: a given match seed reproduces every AI decision of the match."""
+    return (match_seed * 1_000_003 + decision_index * 7919 + seat) & ((1 << 63) - 1)

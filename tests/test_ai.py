@@ -1,0 +1,228 @@
+"""The AI: deterministic for a seed, always legal, fair with secrets, not weak, and off the event loop.
+
+Budgets are scaled down (``scaled``) so the whole file runs in seconds; what is asserted is counted work,
+never wall time (timing belongs to bench/ai.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import GAMES, Game, Rng
+from engine.ai import LEVEL_NAMES, Level, choose, decide, level_for, scaled, shutdown, think
+from engine.ai.arena import play, wilson
+from engine.ai.mcts import reseeded
+from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, Pick
+from engine.games.wars import Phase, Size, Stack, WarsState
+from tests.fakes.shell_game import ShellGame
+
+SHELLS = ShellGame()
+ALL_GAMES: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": SHELLS}
+WARS = GAMES["wars"]
+TINY = 0.02  # share of each preset's budget the legality and determinism tests spend
+
+
+def _tiny(game: Game[Any, Any, Any], name: str) -> Level:
+    preset = level_for(game.meta.id, name)
+    return scaled(preset, TINY) if preset.algorithm == "mcts" else replace(preset, budget=300, depth=4)
+
+
+def _walk(game: Game[Any, Any, Any], seed: int, steps: int) -> Any:
+    """A reachable, unfinished state: up to ``steps`` random decisions from a seeded setup."""
+    pick = random.Random(seed)
+    state = game.setup(None, 2, seed)
+    for _ in range(steps):
+        deciders = game.to_decide(state)
+        seat = deciders[pick.randrange(len(deciders))]
+        nxt = game.apply(state, seat, pick.choice(game.legal_actions(state, seat))).state
+        if game.outcome(nxt) is not None:
+            break
+        state = nxt
+    return state
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
+def test_same_seed_same_decision(game_id: str) -> None:
+    game = ALL_GAMES[game_id]
+    state = _walk(game, 3, 6)
+    seat = game.to_decide(state)[0]
+    for name in LEVEL_NAMES:
+        level = _tiny(game, name)
+        first = decide(game, state, seat, level=level, seed=11)
+        again = decide(game, state, seat, level=level, seed=11)
+        assert (first.key, first.work) == (again.key, again.work)
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
+def test_always_legal_at_every_level(game_id: str) -> None:
+    game = ALL_GAMES[game_id]
+    for seed in range(6):
+        state = _walk(game, seed, random.Random(seed).randrange(40))
+        for seat in game.to_decide(state):
+            legal = game.legal_actions(state, seat)
+            for name in LEVEL_NAMES:
+                assert choose(game, state, seat, level=_tiny(game, name), seed=seed) in legal
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), level=st.sampled_from(["easy", "normal", "random"]))
+def test_wars_choices_legal_anywhere(seed: int, steps: int, level: str) -> None:
+    state = _walk(WARS, seed, steps)
+    seat = WARS.to_decide(state)[0]
+    assert choose(WARS, state, seat, level=level, seed=seed) in WARS.legal_actions(state, seat)
+
+
+# -- hidden information ------------------------------------------------------------------------------------
+
+
+def test_guesser_decides_without_the_pea() -> None:
+    """Three worlds that differ only in the Trickster's secret (and the match generator): the same guess."""
+    state = SHELLS.setup(None, 2, 5)
+    state = SHELLS.apply(state, 0, SHELLS.legal_actions(state, 0)[0]).state
+    twins = [reseeded(replace(state, pea=pea), Rng(pea * 97)) for pea in (1, 2, 3)]
+    for seed in range(5):
+        keys = {decide(SHELLS, twin, 1, level="hard", seed=seed).key for twin in twins}
+        assert len(keys) == 1
+
+
+class _Peeking(ShellGame):
+    """The shell game with a determinize that (wrongly) keeps the truth: what a cheating AI would see."""
+
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+        return state
+
+
+def test_a_peeking_search_would_find_the_pea() -> None:
+    """The control for the test above: handed the truth, the same search does find the pea, so its
+    indifference to the secret comes from sampling with ``determinize``, not from a blind search."""
+    state = SHELLS.setup(None, 2, 5)
+    peeking = _Peeking()
+    found = {choose(peeking, replace(state, pea=pea), 1, level="hard", seed=1).shell for pea in (1, 2, 3)}
+    assert found == {1, 2, 3}
+
+
+def _swartzblak_hero_state(seed: int) -> Any:
+    game = GAMES["swartzblak"]
+    pick = random.Random(seed)
+    state = game.setup(None, 2, seed)
+    target = pick.randrange(2, 30)
+    for _ in range(200):
+        if game.outcome(state) is None and HEROES in game.to_decide(state) and target <= 0 and state.secret:
+            return state
+        seat = game.to_decide(state)[0]
+        nxt = game.apply(state, seat, pick.choice(game.legal_actions(state, seat))).state
+        state = nxt if game.outcome(nxt) is None else game.setup(None, 2, seed + 1000)
+        target -= 1
+    pytest.fail("no Heroes' decision reached")
+
+
+def test_heroes_decide_without_the_shapeshifter() -> None:
+    """Swartzblak: worlds differing only in which Varmint hides the Shapeshifter, its salt and the generator."""
+    game = GAMES["swartzblak"]
+    level = scaled(level_for("swartzblak", "hard"), 0.1)
+    for seed in (1, 2, 3):
+        state = _swartzblak_hero_state(seed)
+        twins = []
+        for n, vid in enumerate(v for v in VARMINT_IDS if state.unit(v).in_play):
+            varmint = int(vid[1])
+            picks = (*state.picks[:-1], Pick(varmint, f"{n:032x}"))
+            down = state.side == ADVERSARY and state.unit(vid).cond is Cond.DISABLED
+            twins.append(reseeded(replace(state, secret=varmint, picks=picks, down_at_start=down), Rng(n + 1)))
+        assert len(twins) > 1
+        keys = {decide(game, twin, HEROES, level=level, seed=seed).key for twin in twins}
+        assert len(keys) == 1
+
+
+# -- strength ----------------------------------------------------------------------------------------------
+
+
+def _wars_state(pieces: dict[int, Stack], to_act: int) -> WarsState:
+    board = tuple(pieces.get(sq) for sq in range(25))
+    return WarsState(board, to_act, Phase.MOVE, 5, False, 0, (), (), None, None, Rng(0))
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "mcts"])
+def test_takes_the_king_when_it_can(algorithm: str) -> None:
+    """Red's small-top knight on b3 attacks the Blue king on c4 diagonally; a knight on a4 is bait."""
+    pieces = {2: Stack(0, True, Size.SMALL), 11: Stack(0, False, Size.SMALL), 17: Stack(1, True, Size.SMALL)}
+    pieces |= {15: Stack(1, False, Size.MEDIUM), 20: Stack(1, False, Size.SMALL), 24: Stack(1, False, Size.LARGE)}
+    state = _wars_state(pieces, 0)
+    level = Level("t", algorithm, budget=300, depth=4, time_cap=0.0)
+    assert WARS.action_key(choose(WARS, state, 0, level=level, seed=1)) == "b3xc4"
+
+
+def test_walks_the_king_home() -> None:
+    """Blue's king on b2 with a large top can step onto Red's home row: a win the hard AI must take."""
+    pieces = {7: Stack(0, True, Size.SMALL), 6: Stack(1, True, Size.LARGE), 19: Stack(1, False, Size.SMALL)}
+    pieces |= {0: Stack(0, False, Size.SMALL)}
+    state = _wars_state(pieces, 1)
+    key = WARS.action_key(choose(WARS, state, 1, level="hard", seed=3))
+    assert key in {"b2-b1", "b2-c1"}
+
+
+def test_normal_beats_random_at_wars() -> None:
+    results = [play("wars", ("normal", "random") if seed % 2 else ("random", "normal"), seed) for seed in range(6)]
+    wins = sum((1 if seed % 2 == 0 else 0) in r.winners for seed, r in enumerate(results))
+    assert wins == 6
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=1e-3) and high == pytest.approx(0.596, abs=1e-3)
+    assert wilson(10, 10)[1] == 1.0
+
+
+# -- budgets -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_levels_spend_no_more_than_their_budget(game_id: str) -> None:
+    game = GAMES[game_id]
+    state = _walk(game, 8, 4)
+    seat = game.to_decide(state)[0]
+    spent = []
+    for name in LEVEL_NAMES:
+        preset = level_for(game_id, name)
+        assert preset.time_cap <= 2.0
+        level = scaled(preset, 0.1)
+        decision = decide(game, state, seat, level=level, seed=2)
+        assert decision.work <= level.budget
+        spent.append(decision.work)
+    assert spent[0] <= spent[2]
+
+
+def test_presets_grow_with_the_level() -> None:
+    for game_id in ALL_GAMES:
+        easy, normal, hard = (level_for(game_id, name) for name in LEVEL_NAMES)
+        assert easy.budget < normal.budget < hard.budget
+        assert hard.time_cap <= 2.0
+    with pytest.raises(ValueError, match="unknown AI level"):
+        level_for("wars", "grandmaster")
+
+
+# -- off the event loop ------------------------------------------------------------------------------------
+
+
+async def test_think_runs_in_a_worker_while_the_loop_goes_on() -> None:
+    state = WARS.setup(None, 2, 4)
+    seat = WARS.to_decide(state)[0]
+    loop = asyncio.get_running_loop()
+    task = asyncio.create_task(think("wars", WARS.state_to_json(state), seat, "easy", 9))
+    answered = asyncio.Event()
+    loop.call_soon(answered.set)
+    try:
+        await answered.wait()
+        assert not task.done(), "the loop answered only after thinking finished"
+        key = await task
+    finally:
+        shutdown()
+    assert key in {WARS.action_key(a) for a in WARS.legal_actions(state, seat)}
+    assert key == WARS.action_key(choose(WARS, state, seat, level="easy", seed=9))

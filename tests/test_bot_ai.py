@@ -1,0 +1,83 @@
+"""SimCord: the AI in lobbies and in play, its thinking state, and its turns surviving a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai import worker
+from engine.matches import Status
+from tests.bot_support import custom_ids, inline_thinker, latest_public, play, private_text, running_bot
+
+
+@pytest.fixture
+async def world(tmp_path):
+    async with running_bot(tmp_path / "bot.db") as world:
+        yield world
+
+
+def ai_select(message) -> str:
+    return next(cid for cid in custom_ids(message) if cid.startswith("chg:ai:"))
+
+
+async def test_solo_play_against_the_ai_answers_every_human_move(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
+    seats = next(f.value for f in world.channel.last_message.embeds[0].fields if f.name == "Seats")
+    assert "Blue (AI, easy)" in seats
+    option = next(cid for cid in custom_ids(world.channel.last_message) if cid.startswith("chg:opt:"))
+    await world.alice.select(world.channel.last_message, ["red"], custom_id=option)
+    await world.alice.click(world.channel.last_message, label="Start")
+    await play(world, world.alice, "b1-b2")
+    await play(world, world.alice, "~b2")
+    match = await world.service.in_channel(world.channel.id)
+    assert match.version == 4, "the AI played its move and its transform at once"
+    board = latest_public(world)
+    assert board.content == f"{world.alice.mention}, your turn."
+    assert "Blue" in board.embeds[0].description
+    typing = [r for r in world.env.http_requests if r.path.endswith("/typing")]
+    assert typing, "the AI shows a thinking state while it decides"
+
+
+async def test_the_host_seats_and_removes_ai_players_in_the_lobby(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="wars")
+    lobby = world.channel.last_message
+    refused = await world.bob.select(lobby, ["1:hard"], custom_id=ai_select(lobby))
+    assert "host" in private_text(refused).lower()
+    await world.alice.select(lobby, ["1:hard"], custom_id=ai_select(lobby))
+    match = await world.service.in_channel(world.channel.id)
+    assert match.seats[1].ai_level == "hard"
+    lobby = world.channel.last_message
+    assert "Blue (AI, hard)" in lobby.embeds[0].fields[0].value
+    await world.alice.select(lobby, ["1:open"], custom_id=ai_select(lobby))
+    assert (await world.service.in_channel(world.channel.id)).seats[1].ai_level is None
+    joined = await world.bob.slash(world.channel, "game join")
+    assert "You joined as Blue" in private_text(joined)
+
+
+async def test_an_ai_turn_interrupted_by_a_restart_is_taken_after_it(world) -> None:
+    async def broken(*_: object) -> str:
+        raise RuntimeError("the worker died")
+
+    world.bot.flows.ai.thinker = broken
+    await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
+    option = next(cid for cid in custom_ids(world.channel.last_message) if cid.startswith("chg:opt:"))
+    await world.alice.select(world.channel.last_message, ["blue"], custom_id=option)
+    await world.alice.click(world.channel.last_message, label="Start")
+    match = await world.service.in_channel(world.channel.id)
+    assert match.version == 0, "the AI could not think"
+    await world.restart(thinker=inline_thinker)
+    match = await world.service.in_channel(world.channel.id)
+    assert match.version == 2 and match.status is Status.ACTIVE, "after the restart the AI took its turn"
+    assert latest_public(world).content == f"{world.alice.mention}, your turn."
+
+
+async def test_the_real_worker_process_thinks_for_the_bot(tmp_path) -> None:
+    try:
+        async with running_bot(tmp_path / "bot.db", thinker=worker.think) as world:
+            await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
+            option = next(cid for cid in custom_ids(world.channel.last_message) if cid.startswith("chg:opt:"))
+            await world.alice.select(world.channel.last_message, ["blue"], custom_id=option)
+            await world.alice.click(world.channel.last_message, label="Start")
+            match = await world.service.in_channel(world.channel.id)
+            assert match.version == 2
+    finally:
+        worker.shutdown()

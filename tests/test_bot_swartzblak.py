@@ -1,0 +1,77 @@
+"""SimCord: a whole Swartzblak match through the real bot with the Adversary's DMs closed, played to a result,
+and the same match replayed with another secret pick: every public message must read the same."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import get_game
+from tests.bot_support import close_dms, latest_public, play, private_message, running_bot
+
+HEX_DIGEST = re.compile(r"\b[0-9a-f]{32,64}\b")
+GAME = get_game("swartzblak")
+
+
+async def play_scripted_match(world, pick: int) -> None:
+    """Alice plays the Heroes, Bob the Adversary (DMs closed); each turn makes one move, then ends."""
+    close_dms(world, world.bob)
+    await world.alice.slash(world.channel, "game new", game="swartzblak")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+    await play(world, world.bob, f"pick{pick}")
+    adversary = private_message(await world.bob.click(latest_public(world), label="My secrets"))
+    assert f"Varmint {pick}" in adversary.embeds[0].description, "the Adversary sees its own pick"
+    heroes = private_message(await world.alice.click(latest_public(world), label="My secrets"))
+    assert f"Varmint {pick}" not in (heroes.embeds[0].description or "")
+    players = {0: world.alice, 1: world.bob}
+    acted_this_turn = False
+    while (match := await world.service.in_channel(world.channel.id)) is not None:
+        state = await world.service.state(match.id)
+        seat = GAME.to_decide(state)[0]
+        keys = [c.key for c in GAME.choices(state, seat)]
+        moves = [k for k in keys if k != "end" and ">" in k]
+        key = moves[0] if moves and not acted_this_turn else ("end" if "end" in keys else keys[0])
+        acted_this_turn = key != "end"
+        await play(world, players[seat], key)
+
+
+def public_record(world) -> list[str]:
+    """Every public message's text and image bytes' size, with seal digests masked (they hash random salts)."""
+    record = []
+    for message in world.channel.history(viewer=world.carol):
+        texts = [message.content or ""]
+        for embed in message.embeds:
+            texts += [embed.title or "", embed.description or "", *(f"{f.name}={f.value}" for f in embed.fields)]
+        record.append(HEX_DIGEST.sub("<seal>", "\n".join(texts)))
+    return record
+
+
+@pytest.mark.parametrize("pick", [2, 5])
+async def test_a_whole_match_with_closed_dms_reaches_a_result_without_leaking(tmp_path, pick) -> None:
+    async with running_bot(tmp_path / "bot.db", seed=11) as world:
+        await play_scripted_match(world, pick)
+        final = latest_public(world)
+        result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
+        assert "wins" in result
+        record = public_record(world)
+        notices = [text for text in record if "couldn't send you a direct message" in text]
+        assert len(notices) == 1 and world.bob.mention in notices[0]
+        before_the_end = "\n".join(record[:-1])
+        assert "hiding as" not in before_the_end and "opened" not in before_the_end
+        assert f"hiding as Varmint {pick}" in final.embeds[0].description, "the end reveals the pick"
+
+
+async def test_two_worlds_differing_only_in_the_pick_post_the_same_public_messages(tmp_path) -> None:
+    records, images = [], []
+    for pick in (2, 5):
+        async with running_bot(tmp_path / f"bot{pick}.db", seed=11) as world:
+            await play_scripted_match(world, pick)
+            records.append(public_record(world))
+            boards = [m for m in world.channel.history(viewer=world.carol) if m.attachments]
+            images.append([await m.attachments[0].read() for m in boards[:-1]])
+    first, second = records
+    assert len(first) == len(second)
+    assert first[:-1] == second[:-1], "every public message before the reveal is identical"
+    assert images[0] == images[1], "every public board image before the reveal is byte-identical"
