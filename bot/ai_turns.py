@@ -97,6 +97,6 @@ class AiTurns:
         async with channel.typing():  # the "thinking" state players see
             key = await self.thinker(game.meta.id, game.state_to_json(state), seat, level, seed)
         try:
-            return await self.service.play(match.id, seat, key, version=match.version)
+            return await self.service.play(match.id, seat, key, version=match.version, as_ai=True)
         except StaleVersion:
             return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -15,6 +16,7 @@ from .commands import build_game_group
 from .components import DYNAMIC_ITEMS
 from .flows import Flows
 from .replies import refuse
+from .scheduler import Sleep
 from .settings import Settings
 
 log = logging.getLogger("changeling.bot")
@@ -28,11 +30,18 @@ if hasattr(discord.VoiceClient, "warn_dave"):
 class ChangelingBot(commands.AutoShardedBot):
     """discord.py's sharding-ready bot with our resources passed in, never created inside."""
 
-    def __init__(self, *, settings: Settings, service: MatchService, thinker: Thinker = worker.think) -> None:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        service: MatchService,
+        thinker: Thinker = worker.think,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.service = service
-        self.flows = Flows(self, service, thinker)
+        self.flows = Flows(self, service, thinker, sleep=sleep)
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -48,13 +57,16 @@ class ChangelingBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
-        """Once per process: AI seats whose turn it was when the bot stopped take it now."""
+        """Once per process: AI seats whose turn it was when the bot stopped take it now, and the clock
+        scheduler starts (its first pass picks up whatever came due while the bot was down)."""
         if not self._resumed:
             self._resumed = True
             resumed = await self.flows.ai.resume()
-            log.info("ready; resumed the AI in %d matches", resumed)
+            self.flows.clocks.scheduler.start()
+            log.info("ready; resumed the AI in %d matches; clock scheduler started", resumed)
 
     async def close(self) -> None:
+        await self.flows.clocks.scheduler.stop()
         await super().close()
         worker.shutdown(wait=False)
 
@@ -65,6 +77,9 @@ class ChangelingBot(commands.AutoShardedBot):
         await refuse(interaction, getattr(error, "original", error))
 
 
-def build_bot(settings: Settings, service: MatchService, *, thinker: Thinker = worker.think) -> ChangelingBot:
-    """The bot, configured but not connected. ``thinker`` chooses the AI's moves (a worker process by default)."""
-    return ChangelingBot(settings=settings, service=service, thinker=thinker)
+def build_bot(
+    settings: Settings, service: MatchService, *, thinker: Thinker = worker.think, sleep: Sleep = asyncio.sleep
+) -> ChangelingBot:
+    """The bot, configured but not connected. ``thinker`` chooses the AI's moves (a worker process by default);
+    ``sleep`` is how the clock scheduler waits (the service's clock tells it the time)."""
+    return ChangelingBot(settings=settings, service=service, thinker=thinker, sleep=sleep)

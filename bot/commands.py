@@ -85,6 +85,22 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await flows.show_rules(interaction, game.value)
 
+    @group.command(name="vacation", description="Pause your correspondence clocks for some days (30 days a year)")
+    @app_commands.describe(days="How many days (1–30); 0 ends your vacation now; leave empty to see where you stand")
+    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30] | None = None) -> None:
+        await flows.clocks.vacation(interaction, days)
+
+    @group.command(name="settings", description="Your settings: how reminders before a deadline reach you")
+    @app_commands.describe(reminders="How reminders reach you")
+    @app_commands.choices(
+        reminders=[
+            app_commands.Choice(name="a mention in the match's channel", value="channel"),
+            app_commands.Choice(name="a direct message", value="dm"),
+        ]
+    )
+    async def settings(interaction: discord.Interaction, reminders: app_commands.Choice[str] | None = None) -> None:
+        await flows.clocks.settings(interaction, None if reminders is None else reminders.value)
+
     @group.command(name="list", description="The games on offer and the matches running in this server")
     async def list_(interaction: discord.Interaction) -> None:
         await flows.list_games(interaction)

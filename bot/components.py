@@ -234,6 +234,68 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=rf"^chg:group:{MATCH}:(?P<
         await flows_of(interaction).open_section(interaction, self.match_id, self.version, self.seat, section)
 
 
+class ClockSelect(ui.DynamicItem[ui.Select], template=rf"^chg:clock:{MATCH}$"):
+    """The lobby's clock: no clock, live minutes or correspondence days per decision (host only)."""
+
+    def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
+        select = ui.Select(custom_id=f"chg:clock:{match_id}", placeholder="Clock…", options=options or _placeholder())
+        super().__init__(select)
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, preset=self.item.values[0])
+
+
+class ExpirySelect(ui.DynamicItem[ui.Select], template=rf"^chg:expiry:{MATCH}$"):
+    """The lobby's "when time runs out" policy: ask the others, or claim, skip or autopilot automatically."""
+
+    def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
+        select = ui.Select(
+            custom_id=f"chg:expiry:{match_id}", placeholder="When time runs out…", options=options or _placeholder()
+        )
+        super().__init__(select)
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, expiry=self.item.values[0])
+
+
+TIMEOUT_LOOK = {
+    "claim": ("Claim the win", discord.ButtonStyle.danger, "🏁"),
+    "skip": ("Skip {seat}", discord.ButtonStyle.secondary, "⏭️"),
+    "autopilot": ("Let the AI play {seat}", discord.ButtonStyle.primary, "🤖"),
+}
+
+
+class TimeoutButton(
+    _Button,
+    template=rf"^chg:timeout:(?P<action>claim|skip|autopilot):{MATCH}:(?P<seat>\d):(?P<version>\d+)$",
+):
+    """What the other players choose for a seat whose time ran out at ``version`` (the expired deadline's)."""
+
+    def __init__(self, action: str, match_id: str, seat: int, version: int, seat_name: str = "the seat") -> None:
+        label, style, emoji = TIMEOUT_LOOK[action]
+        super().__init__(
+            f"chg:timeout:{action}:{match_id}:{seat}:{version}", label.format(seat=seat_name)[:80], style, emoji
+        )
+        self.action, self.match_id, self.seat, self.version = action, match_id, seat, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["action"], match["match"], int(match["seat"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).clocks.resolve(interaction, self.match_id, self.seat, self.version, self.action)
+
+
 def _placeholder() -> list[discord.SelectOption]:
     """Selects need at least one option even when rebuilt from a custom id only to be dispatched."""
     return [discord.SelectOption(label="…", value="-")]
@@ -251,4 +313,7 @@ DYNAMIC_ITEMS = (
     AiSeatSelect,
     PickSelect,
     GroupSelect,
+    ClockSelect,
+    ExpirySelect,
+    TimeoutButton,
 )

@@ -7,10 +7,9 @@ to the user privately through ``replies.refuse`` and changes nothing.
 
 from __future__ import annotations
 
-import functools
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Any
 
 import discord
 
@@ -21,27 +20,14 @@ from engine.service import MatchService
 from .ai_turns import AiTurns, Thinker
 from .commands import offered_games
 from .components import ConfirmButton, RulesButton
+from .flows_clock import ClockFlows
 from .posts import board_file, board_post, lobby_post, picker_view, result_text, seat_line
-from .replies import refuse, reply
+from .replies import guarded, reply
 from .rules import rule_pages
+from .scheduler import Sleep
 from .secrets import SecretCourier
 
 log = logging.getLogger("changeling.bot")
-P = ParamSpec("P")
-Flow = Callable[Concatenate["Flows", discord.Interaction, P], Awaitable[None]]
-
-
-def guarded(flow: Flow[P]) -> Flow[P]:
-    """Turn any failure of a flow into a private, friendly answer (and a logged trace if unexpected)."""
-
-    @functools.wraps(flow)
-    async def wrapper(self: Flows, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            await flow(self, interaction, *args, **kwargs)
-        except Exception as error:  # every failure must reach the user as a message
-            await refuse(interaction, error)
-
-    return wrapper
 
 
 class NoMatchHere(EngineError):
@@ -52,11 +38,14 @@ class NoMatchHere(EngineError):
 class Flows:
     """The bot's behaviour, given the service; no game rules live here."""
 
-    def __init__(self, client: discord.Client, service: MatchService, thinker: Thinker) -> None:
+    def __init__(
+        self, client: discord.Client, service: MatchService, thinker: Thinker, *, sleep: Sleep = asyncio.sleep
+    ) -> None:
         self.client = client
         self.service = service
         self.courier = SecretCourier(client, service)
         self.ai = AiTurns(client, service, thinker, self._publish_ai_move)
+        self.clocks = ClockFlows(self, sleep=sleep)
 
     # -- lobby ------------------------------------------------------------------------------------------------
 
@@ -120,7 +109,7 @@ class Flows:
         embed, view = lobby_post(match)
         data = interaction.data or {}
         if interaction.type is discord.InteractionType.component and str(data.get("custom_id", "")).startswith(
-            ("chg:join:", "chg:lobby:", "chg:opt:", "chg:ai:")
+            ("chg:join:", "chg:lobby:", "chg:opt:", "chg:ai:", "chg:clock:", "chg:expiry:")
         ):
             await interaction.response.edit_message(embed=embed, view=view)
             if note:
@@ -226,10 +215,25 @@ class Flows:
     @guarded
     async def open_picker(self, interaction: discord.Interaction, match_id: str, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.get(match_id)
+        match = await self._welcome_back(interaction, await self.service.get(match_id))
+        if match is None:
+            return
         if await self._stale(interaction, match, version):
             return
         await self._send_picker(interaction, match)
+
+    async def _welcome_back(self, interaction: discord.Interaction, match: MatchInfo) -> MatchInfo | None:
+        """A player the AI was playing for (autopilot) is back: they hold their seat again. Returns the match
+        to go on with, or ``None`` once the player has been answered."""
+        result = await self.service.come_back(match.id, interaction.user.id)
+        if result is None:
+            return match
+        await self._announce(interaction, result, actor=interaction.user.id)
+        if await self.service.decisions_for(match.id, interaction.user.id):
+            await self._send_picker(interaction, result.match, note="Welcome back: the AI no longer plays for you.\n")
+        else:
+            await reply(interaction, "Welcome back: the AI no longer plays for you. You'll be pinged on your turn.")
+        return None
 
     async def _send_picker(
         self, interaction: discord.Interaction, match: MatchInfo, *, edit: bool = False, note: str = ""
@@ -297,6 +301,9 @@ class Flows:
         """``/game move``: the typed or autocompleted key is checked again by the engine."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self._channel_match(interaction)
+        back = await self.service.come_back(match.id, interaction.user.id)
+        if back is not None:
+            await self._announce(interaction, back, actor=interaction.user.id)
         result = await self.service.act(match.id, interaction.user.id, key, None)
         await reply(interaction, f"✅ {' '.join(result.public_log) or 'Done.'}")
         await self._announce(interaction, result, actor=interaction.user.id)

@@ -16,11 +16,15 @@ from discord import ui
 
 import render
 from engine import Choice, Game, View, get_game
+from engine.clocks import presets, span, timestamp
+from engine.correspondence import two_sided
 from engine.matches import MatchInfo, Status
 
 from .ai_turns import AI_LEVELS
 from .components import (
     AiSeatSelect,
+    ClockSelect,
+    ExpirySelect,
     GroupSelect,
     JoinButton,
     LobbyButton,
@@ -42,6 +46,8 @@ def seat_line(game: Game, match: MatchInfo, seat: int) -> str:
     """``Red (@alice)``: a seat's name and who holds it."""
     name = game.seat_names(match.players)[seat]
     holder = match.seats[seat]
+    if holder.autopilot:
+        return f"{name} (<@{holder.user_id}>, AI autopilot)"
     if holder.user_id is not None:
         return f"{name} (<@{holder.user_id}>)"
     if holder.ai_level is not None:
@@ -88,6 +94,9 @@ def board_post(
     if match.status is Status.ACTIVE and to_decide:
         names = ", ".join(seat_line(game, match, seat) for seat in to_decide)
         embed.add_field(name="To decide", value=names, inline=False)
+        deadlines = deadline_lines(game, match)
+        if deadlines:
+            embed.add_field(name="Deadline", value="\n".join(deadlines), inline=False)
         mentions = [f"<@{uid}>" for uid in dict.fromkeys(to_decide.values()) if uid is not None and uid not in quiet]
         content = f"{' '.join(mentions)}, your turn." if mentions else None
         buttons.add_item(TakeTurnButton(match.id, match.version))
@@ -100,6 +109,25 @@ def board_post(
             buttons.add_item(RematchButton(match.id))
         buttons.add_item(RulesButton(game.meta.id))
     return BoardPost(content, embed, buttons)
+
+
+def deadline_lines(game: Game, match: MatchInfo) -> list[str]:
+    """Each deciding seat's deadline as Discord timestamps (every reader sees their own time zone)."""
+    names = game.seat_names(match.players)
+    control = match.time_control
+    lines = []
+    for clock in match.clock.seats:
+        name = names[clock.seat]
+        if clock.expired:
+            lines.append(f"{name}: ⌛ time ran out (they can still move until someone chooses)")
+        elif clock.deadline is None:
+            lines.append(f"{name}: ⏸️ paused while on vacation ({span(clock.remaining or 0)} left)")
+        else:
+            at = timestamp(clock.deadline)
+            bank = clock.allowed - control.per_decision
+            extra = f" · includes a time bank of {span(bank)}" if control.bank and bank >= 1 else ""
+            lines.append(f"{name}: <t:{at}:R> (<t:{at}:f>){extra}")
+    return lines
 
 
 def result_text(game: Game, match: MatchInfo) -> str:
@@ -126,6 +154,11 @@ def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
     embed.add_field(name="Seats", value=seats, inline=False)
     options = ", ".join(f"{k.replace('_', ' ')}: **{v}**" for k, v in match.options.items()) or "none"
     embed.add_field(name="Options", value=options, inline=False)
+    control = match.time_control
+    clock = f"**{control.describe()}**"
+    if control.timed:
+        clock += f" · when time runs out: **{EXPIRY_TEXT[control.expiry]}**"
+    embed.add_field(name="Clock", value=clock, inline=False)
     embed.set_footer(text=f"Match {match.id} · the host sets options and AI players, then presses Start")
     view = ui.View(timeout=None)
     for seat in range(match.players):
@@ -137,7 +170,39 @@ def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
     view.add_item(AiSeatSelect(match.id, ai_seat_options(game, match)))
     for action in ("start", "leave", "cancel"):
         view.add_item(LobbyButton(action, match.id))
+    # Discord allows five rows; the clock selects come last and are left out of a lobby that is already full.
+    for item in (ClockSelect(match.id, clock_options(match)), ExpirySelect(match.id, expiry_options(game, match))):
+        try:
+            view.add_item(item)
+        except ValueError:
+            break
     return embed, view
+
+
+EXPIRY_TEXT = {
+    "ask": "the others choose",
+    "claim": "the others win",
+    "skip": "the turn is skipped",
+    "autopilot": "the AI plays until they're back",
+}
+
+
+def clock_options(match: MatchInfo) -> list[discord.SelectOption]:
+    current = match.time_control.preset
+    return [discord.SelectOption(label=label, value=value, default=value == current) for value, label in presets()]
+
+
+def expiry_options(game: Game, match: MatchInfo) -> list[discord.SelectOption]:
+    """The expiry policies that make sense for this game (a win is claimed only in two-sided games)."""
+    current = match.time_control.expiry
+    labels = {
+        "ask": "When time runs out: the others choose",
+        "claim": "When time runs out: the others win",
+        "skip": "When time runs out: skip the turn (the AI moves once)",
+        "autopilot": "When time runs out: the AI plays until they're back",
+    }
+    offered = [p for p in labels if p != "claim" or two_sided(game, match)]
+    return [discord.SelectOption(label=labels[p], value=p, default=p == current) for p in offered]
 
 
 def ai_seat_options(game: Game, match: MatchInfo) -> list[discord.SelectOption]:

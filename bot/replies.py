@@ -6,14 +6,19 @@ already deferred; the full trace goes to the log and never to the user.
 
 from __future__ import annotations
 
+import functools
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec
 
 import discord
 
 from engine import EngineError
 
 log = logging.getLogger("changeling.bot")
+
+P = ParamSpec("P")
+Flow = Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]
 
 SORRY = "Something went wrong on our side, and nothing was changed. Please try again in a moment."
 
@@ -60,3 +65,16 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     """A link to a channel or to one message in it."""
     base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return f"{base}/{message_id}" if message_id else base
+
+
+def guarded(flow: Flow[P]) -> Flow[P]:
+    """Turn any failure of a flow into a private, friendly answer (and a logged trace if unexpected)."""
+
+    @functools.wraps(flow)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await flow(self, interaction, *args, **kwargs)
+        except Exception as error:  # every failure must reach the user as a message
+            await refuse(interaction, error)
+
+    return wrapper

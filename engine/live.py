@@ -22,8 +22,10 @@ from .matches import MatchInfo, MatchNotFound, StaleVersion
 from .registry import get_game
 from .store import ActionRow, SnapshotRow, Store, StoreError
 
-EVENT = "!"  # log keys of the service's own events (resign, abort) start with this; no game key does
+EVENT = "!"  # log keys of the service's own events (resign, abort, clocks) start with this; no game key does
 RESIGN, ABORT = "!resign", "!abort"
+# A seat ran out of time: the win was claimed, its turn skipped, or the AI plays it; its owner came back.
+CLAIM, SKIP, AUTOPILOT, RETURN = "!claim", "!skip", "!autopilot", "!return"
 ATTEMPTS = 4
 
 
@@ -57,6 +59,7 @@ class LiveMatches:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.listeners: list[Callable[[MatchInfo], None]] = []  # told of every row written
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -136,6 +139,8 @@ class LiveMatches:
                 )
                 if stored:
                     self.remember(Live(change.match, change.state))
+                    for listener in self.listeners:
+                        listener(change.match)
                     return change
                 self._cache.pop(match_id, None)
                 live = None

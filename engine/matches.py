@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from .clocks import NO_CLOCK, NO_CLOCKS, ClockState, TimeControl
 from .core import Choice, Outcome, View
 from .errors import EngineError, GameOver
 
@@ -32,7 +33,11 @@ class Status(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who sits in a seat: a user, an AI of some level (once the AI lands), or nobody yet."""
+    """Who sits in a seat: a user, an AI of some level, or nobody yet.
+
+    A seat with both a user and an AI level is a person's seat the AI plays for while they are absent
+    (autopilot after their time ran out); the user keeps the seat and takes it back by acting.
+    """
 
     user_id: int | None = None
     ai_level: str | None = None
@@ -41,6 +46,10 @@ class Seat:
     def empty(self) -> bool:
         return self.user_id is None and self.ai_level is None
 
+    @property
+    def autopilot(self) -> bool:
+        return self.user_id is not None and self.ai_level is not None
+
 
 EMPTY_SEAT = Seat()
 
@@ -48,7 +57,8 @@ EMPTY_SEAT = Seat()
 @dataclass(frozen=True, slots=True)
 class MatchInfo:
     """One match as stored: setup, seats, status and counters. ``version`` counts the decisions recorded;
-    ``revision`` counts every write of the row and is what concurrent writers compare and set."""
+    ``revision`` counts every write of the row and is what concurrent writers compare and set.
+    ``time_control`` is the clock chosen in the lobby and ``clock`` its running state (``engine.clocks``)."""
 
     id: str
     game: str
@@ -65,6 +75,13 @@ class MatchInfo:
     outcome: Outcome | None
     created_at: datetime
     updated_at: datetime
+    time_control: TimeControl = NO_CLOCK
+    clock: ClockState = NO_CLOCKS
+
+    @property
+    def due_at(self) -> datetime | None:
+        """When the scheduler must next look at this match (a reminder, a deadline, a vacation's end)."""
+        return self.clock.next_due() if self.status is Status.ACTIVE else None
 
     @property
     def players(self) -> int:
@@ -212,3 +229,7 @@ class NotEnoughPlayers(EngineError):
         super().__init__(f"{title} needs at least {needed} players; {seated} seated so far.")
         self.needed = needed
         self.seated = seated
+
+
+class ClockRefused(EngineError):
+    """A clock, vacation or expiry request that cannot be granted; the message says why."""

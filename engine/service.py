@@ -8,6 +8,9 @@ database, so several processes may share one database.
 
 Decisions, resignations and aborts of started matches are all in the log (the last two as ``!`` events), so
 the log rebuilds every match; the row's ``version`` is the number of log entries and is what a player sees.
+Turn clocks (``engine.clocks``) are recomputed here on every change of position and stored with the row; the
+clock operations themselves (lobby clock, due reminders and expiries, vacations) are in
+``engine.correspondence``.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
 from .core import Choice, Game, LogEntry, Outcome, View
+from .correspondence import CorrespondenceMixin
 from .errors import InvalidSetup, NotYourTurn
-from .live import ABORT, ATTEMPTS, EVENT, RESIGN, Change, Live, LiveMatches
+from .live import ABORT, ATTEMPTS, AUTOPILOT, CLAIM, EVENT, RESIGN, RETURN, SKIP, Change, Live, LiveMatches
 from .matches import (
     EMPTY_SEAT,
     ActResult,
@@ -64,7 +69,7 @@ def new_match_id() -> str:
     return "".join(ID_ALPHABET[byte & 31] for byte in secrets.token_bytes(10))
 
 
-class MatchService:
+class MatchService(CorrespondenceMixin):
     """Lobbies, decisions and look-ups for every front end. Player mistakes raise ``EngineError`` subclasses."""
 
     def __init__(
@@ -81,6 +86,14 @@ class MatchService:
         self._clock = clock
         self._seeds = seeds
         self._snapshot_every = snapshot_every
+
+    def now(self) -> datetime:
+        """The service's clock (injectable): every deadline is computed from it."""
+        return self._clock()
+
+    def watch(self, listener: Callable[[MatchInfo], None]) -> None:
+        """Call ``listener`` with every match row written (the scheduler uses it to wake for new deadlines)."""
+        self.live.listeners.append(listener)
 
     @classmethod
     async def open(cls, path: str | Path | None = None, **options: Any) -> MatchService:
@@ -256,7 +269,8 @@ class MatchService:
 
     async def start(self, match_id: str, user_id: int) -> ActResult:
         """The host starts the lobby with the seats filled so far (empty ones are dropped); the seed is drawn
-        now, so nobody can learn it from the lobby."""
+        now, so nobody can learn it from the lobby. Players already on vacation start with paused clocks."""
+        away = await self._vacations((await self.get(match_id)).user_ids)
 
         def plan(live: Live) -> Change:
             match = self._lobby(live)
@@ -268,7 +282,9 @@ class MatchService:
                 raise NotEnoughPlayers(game.meta.title, game.meta.min_players, len(seats))
             seed = self._seeds()
             state = game.setup(match.options, len(seats), seed)
-            return Change(self._touch(match, seats=seats, status=Status.ACTIVE, seed=seed), state)
+            clock = replace(NO_CLOCKS, away=away if match.time_control.kind == "correspondence" else {})
+            started = self._touch(match, seats=seats, status=Status.ACTIVE, seed=seed, clock=clock)
+            return Change(self._reclock(started, state, None), state)
 
         return self._result(await self.live.change(match_id, plan))
 
@@ -288,17 +304,27 @@ class MatchService:
             if not held or (seat is not None and seat not in held):
                 raise NotAPlayer()
             self._check_version(match, version)
-            return self._decide(live, seat if seat is not None else self._deciding(live, held), key, version)
+            chosen = seat if seat is not None else self._deciding(live, held)
+            if match.seats[chosen].autopilot:  # the owner is back: the AI stops playing for them
+                live = Live(self._take_back(match, (chosen,)), live.state)
+            return self._decide(live, chosen, key, version)
 
         return self._result(await self.live.change(match_id, plan))
 
-    async def play(self, match_id: str, seat: int, key: str, version: int | None = None) -> ActResult:
-        """Play ``key`` for ``seat`` without asking who holds it: for trusted callers such as the AI driver."""
+    async def play(
+        self, match_id: str, seat: int, key: str, version: int | None = None, *, as_ai: bool = False
+    ) -> ActResult:
+        """Play ``key`` for ``seat`` without asking who holds it: for trusted callers such as the AI driver.
+
+        ``as_ai``: only while an AI holds the seat (an owner back from autopilot wins over an AI mid-thought).
+        """
 
         def plan(live: Live) -> Change:
             match = self._active(live)
             if not 0 <= seat < match.players:
                 raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
+            if as_ai and not match.seats[seat].ai_level:
+                raise StaleVersion(match.version)
             return self._decide(live, seat, key, version)
 
         return self._result(await self.live.change(match_id, plan))
@@ -483,6 +509,7 @@ class MatchService:
         outcome = game.outcome(transition.state)
         seq = match.version + 1
         new = self._touch(match, version=seq, status=Status.ENDED if outcome else Status.ACTIVE, outcome=outcome)
+        new = self._reclock(self._end_skipped_turns(new, transition.state), transition.state, seat)
         snapshot = None
         if outcome is not None or seq % self._snapshot_every == 0:
             snapshot = SnapshotRow(match.id, seq, game.state_to_json(transition.state))
@@ -493,14 +520,22 @@ class MatchService:
         """A resignation or abort: logged like a decision so the log alone tells how the match ended."""
         match = live.match
         seq = match.version + 1
-        new = self._touch(match, version=seq, status=status, outcome=outcome)
+        new = self._reclock(self._touch(match, version=seq, status=status, outcome=outcome), live.state, None)
         snapshot = SnapshotRow(match.id, seq, self._game(match).state_to_json(live.state))
         action = ActionRow(match.id, seq, seat, key, new.updated_at)
         return Change(new, live.state, action, snapshot, (LogEntry(self._event_line(match, action)),))
 
     def _event_line(self, match: MatchInfo, row: ActionRow) -> str:
-        if row.key == RESIGN and row.seat is not None:
-            return f"{self._game(match).seat_names(match.players)[row.seat]} resigns."
+        name = self._game(match).seat_names(match.players)[row.seat] if row.seat is not None else "?"
+        lines = {
+            RESIGN: f"{name} resigns.",
+            CLAIM: f"{name} ran out of time, and the win was claimed.",
+            SKIP: f"{name} ran out of time: the AI ({AUTOPILOT_LEVEL}) makes {name}'s decisions this turn.",
+            AUTOPILOT: f"{name} ran out of time: the AI ({AUTOPILOT_LEVEL}) plays {name} until its player is back.",
+            RETURN: f"{name}'s player is back; the AI no longer plays {name}.",
+        }
+        if row.key in lines and row.seat is not None:
+            return lines[row.key]
         return "The match was aborted."
 
     # -- results ------------------------------------------------------------------------------------------
@@ -526,6 +561,6 @@ class MatchService:
             public_log=tuple(entry.public for entry in change.log),
             private_log={owner: tuple(lines) for owner, lines in private.items()},
             view=self._view(match, state, None),
-            to_decide={seat: match.seats[seat].user_id for seat in deciding},
+            to_decide={seat: None if match.seats[seat].ai_level else match.seats[seat].user_id for seat in deciding},
             outcome=match.outcome,
         )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,17 @@ from engine.ai.worker import think_sync
 from engine.service import MatchService
 
 
+class EnvClock:
+    """The service's clock in SimCord tests: the simulated time, which ``env.advance_time`` moves (the bot's
+    sleeps are simulated too), so deadlines, reminders and Discord's own timestamps agree."""
+
+    def __init__(self) -> None:
+        self.env: simcord.Env | None = None
+
+    def __call__(self) -> datetime:
+        return self.env.now() if self.env is not None else datetime.now(UTC)
+
+
 @dataclass
 class World:
     env: simcord.Env
@@ -29,11 +41,12 @@ class World:
     bob: Any
     carol: Any  # a spectator
     database: Path
+    clock: EnvClock = field(default_factory=EnvClock)
 
     async def restart(self, *, thinker: Thinker = None) -> None:
         """Stop the bot and its service, then start fresh ones on the same database file."""
         await self.service.close()
-        self.service = await MatchService.open(self.database)
+        self.service = await MatchService.open(self.database, clock=self.clock)
         self.bot = build_bot(Settings(_env_file=None), self.service, thinker=thinker or inline_thinker)
         await self.env.restart_bot(self.bot)
 
@@ -50,13 +63,15 @@ async def running_bot(
     """The bot on a fresh database in a simulated server with Alice, Bob and Carol (started and shut down the
     way SimCord's own pytest fixture does, so setup and teardown may run in different contexts). ``seed``
     fixes every match's seed, to replay the same match in two worlds."""
-    service = await MatchService.open(database, **({} if seed is None else {"seeds": lambda: seed}))
+    clock = EnvClock()
+    service = await MatchService.open(database, clock=clock, **({} if seed is None else {"seeds": lambda: seed}))
     env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=thinker), shard_count=1)
+    clock.env = env
     await env.start()
     guild = env.create_guild("Test Server")
     channel = guild.create_text_channel("games")
     people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
-    world = World(env, env.bot, service, guild, channel, *people, database)
+    world = World(env, env.bot, service, guild, channel, *people, database, clock)
     try:
         yield world
     finally:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ..clocks import PlayerSettings
 from ..matches import Bookmark, MatchInfo
 
 
@@ -120,3 +121,25 @@ class Store(ABC):
     @abstractmethod
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
         """Active matches with at least one AI seat: after a restart, their AI turns must be resumed."""
+
+    # -- clocks (migration 3) ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
+        """Active matches whose ``due_at`` is at or before ``now``, earliest first (an indexed query)."""
+
+    @abstractmethod
+    async def next_due(self) -> datetime | None:
+        """The earliest ``due_at`` of any active match."""
+
+    @abstractmethod
+    async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
+        """Active matches in which ``user_id`` holds a seat."""
+
+    @abstractmethod
+    async def get_player(self, user_id: int) -> PlayerSettings | None:
+        """A player's stored settings, or ``None`` if they never changed any."""
+
+    @abstractmethod
+    async def put_player(self, player: PlayerSettings) -> None:
+        """Store (replacing) a player's settings; durable when it returns."""

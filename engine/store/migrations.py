@@ -84,6 +84,27 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        3,
+        "turn clocks: the lobby's time control, the clocks' state, when each match is next due; players",
+        (
+            "ALTER TABLE matches ADD COLUMN time_control_json TEXT",
+            "ALTER TABLE matches ADD COLUMN clock_json TEXT",
+            # Microseconds: the next reminder, deadline or vacation end of an active match (NULL: nothing due).
+            "ALTER TABLE matches ADD COLUMN due_at INTEGER",
+            "CREATE INDEX matches_due ON matches (due_at) WHERE due_at IS NOT NULL",
+            """
+            CREATE TABLE players (
+                user_id        INTEGER PRIMARY KEY,
+                remind_by      TEXT NOT NULL DEFAULT 'channel' CHECK (remind_by IN ('channel', 'dm')),
+                vacation_from  INTEGER,
+                vacation_until INTEGER,
+                vacation_year  INTEGER,
+                vacation_days  INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

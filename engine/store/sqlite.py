@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from ..clocks import ClockState, PlayerSettings, TimeControl
 from ..codec import from_json, to_json
 from ..core import Outcome
 from ..matches import Bookmark, MatchInfo, Seat, Status
@@ -25,13 +26,15 @@ from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
-    "seed, rules_version, outcome_json, created_at, updated_at"
+    "seed, rules_version, outcome_json, created_at, updated_at, time_control_json, clock_json, due_at"
 )
-_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 16)})"
+_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
 _UPDATE = (
     "UPDATE matches SET host_id = ?, options_json = ?, players = ?, seats_json = ?, status = ?, version = ?, "
-    "revision = ?, seed = ?, outcome_json = ?, updated_at = ? WHERE id = ? AND revision = ?"
+    "revision = ?, seed = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, clock_json = ?, due_at = ? "
+    "WHERE id = ? AND revision = ?"
 )
+_PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
 _OPEN = "status IN ('lobby', 'active')"
 _BUSY_TIMEOUT_S = 10.0
 
@@ -53,6 +56,14 @@ def _seats_json(seats: tuple[Seat, ...]) -> str:
     return _dumps([[seat.user_id, seat.ai_level] for seat in seats])
 
 
+def _optional_micros(moment: datetime | None) -> int | None:
+    return None if moment is None else _micros(moment)
+
+
+def _optional_moment(micros: int | None) -> datetime | None:
+    return None if micros is None else _moment(micros)
+
+
 def _row_values(match: MatchInfo) -> tuple[Any, ...]:
     """The row of ``match`` in ``_COLUMNS`` order."""
     return (
@@ -72,6 +83,9 @@ def _row_values(match: MatchInfo) -> tuple[Any, ...]:
         None if match.outcome is None else _dumps(to_json(match.outcome)),
         _micros(match.created_at),
         _micros(match.updated_at),
+        _dumps(match.time_control.to_json()) if match.time_control.timed else None,
+        None if match.clock.empty else _dumps(match.clock.to_json()),
+        _optional_micros(match.due_at),
     )
 
 
@@ -96,7 +110,14 @@ def _match(row: sqlite3.Row | tuple[Any, ...]) -> MatchInfo:
         outcome=None if outcome is None else from_json(Outcome, json.loads(outcome)),
         created_at=_moment(row[14]),
         updated_at=_moment(row[15]),
+        time_control=TimeControl.from_json(None if row[16] is None else json.loads(row[16])),
+        clock=ClockState.from_json(None if row[17] is None else json.loads(row[17])),
     )
+
+
+def _player(row: sqlite3.Row | tuple[Any, ...]) -> PlayerSettings:
+    user, remind_by, start, until, year, days = row
+    return PlayerSettings(user, remind_by, _optional_moment(start), _optional_moment(until), year, days)
 
 
 class SqliteStore(Store):
@@ -262,7 +283,7 @@ class SqliteStore(Store):
         self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
     ) -> bool:
         values = _row_values(match)
-        update = (*values[4:12], values[13], values[15], match.id, expected)
+        update = (*values[4:12], values[13], *values[15:19], match.id, expected)
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")
@@ -313,4 +334,43 @@ class SqliteStore(Store):
                 "INSERT OR REPLACE INTO bookmarks (match_id, kind, channel_id, message_id, version) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (bookmark.match_id, bookmark.kind, bookmark.channel_id, bookmark.message_id, bookmark.version),
+            )
+
+    # -- clocks ---------------------------------------------------------------------------------------------
+
+    async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
+        query = (
+            f"SELECT {_COLUMNS} FROM matches WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'active' "
+            "ORDER BY due_at LIMIT ?"
+        )
+        return [_match(row) for row in await self._read.execute_fetchall(query, (_micros(now), limit))]
+
+    async def next_due(self) -> datetime | None:
+        query = "SELECT min(due_at) FROM matches WHERE due_at IS NOT NULL AND status = 'active'"
+        rows = list(await self._read.execute_fetchall(query))
+        return _optional_moment(rows[0][0]) if rows else None
+
+    async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
+        # Seats are stored as [[user_id, ai_level], ...]: a user's seat starts with "[<id>,".
+        query = f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND seats_json LIKE ? LIMIT ?"
+        rows = await self._read.execute_fetchall(query, (f"%[{int(user_id)},%", limit))
+        return [m for m in map(_match, rows) if m.seats_of(user_id)]
+
+    async def get_player(self, user_id: int) -> PlayerSettings | None:
+        query = f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?"
+        rows = list(await self._read.execute_fetchall(query, (user_id,)))
+        return _player(rows[0]) if rows else None
+
+    async def put_player(self, player: PlayerSettings) -> None:
+        async with self._write_lock:
+            await self._writer_conn.execute(
+                f"INSERT OR REPLACE INTO players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    player.user_id,
+                    player.remind_by,
+                    _optional_micros(player.vacation_from),
+                    _optional_micros(player.vacation_until),
+                    player.vacation_year,
+                    player.vacation_days,
+                ),
             )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from engine.clocks import PlayerSettings
 from engine.matches import Bookmark, MatchInfo
 from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SnapshotRow, Store
 
@@ -12,6 +15,7 @@ class MemoryStore(Store):
         self.log: dict[str, list[ActionRow]] = {}
         self.snapshots: dict[str, list[SnapshotRow]] = {}
         self.bookmarks: dict[tuple[str, str], Bookmark] = {}
+        self.players: dict[int, PlayerSettings] = {}
 
     async def open(self) -> None:
         return None
@@ -70,3 +74,20 @@ class MemoryStore(Store):
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
         found = [m for m in self.matches.values() if m.status.value == "active" and any(s.ai_level for s in m.seats)]
         return found[:limit]
+
+    async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
+        found = [m for m in self.matches.values() if m.due_at is not None and m.due_at <= now]
+        return sorted(found, key=lambda m: m.due_at or now)[:limit]
+
+    async def next_due(self) -> datetime | None:
+        return min((m.due_at for m in self.matches.values() if m.due_at is not None), default=None)
+
+    async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
+        found = [m for m in self.matches.values() if m.status.value == "active" and m.seats_of(user_id)]
+        return found[:limit]
+
+    async def get_player(self, user_id: int) -> PlayerSettings | None:
+        return self.players.get(user_id)
+
+    async def put_player(self, player: PlayerSettings) -> None:
+        self.players[player.user_id] = player

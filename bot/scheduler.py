@@ -1,0 +1,178 @@
+"""One scheduler loop driven by the stored deadlines, and a throttled outbox for what it sends.
+
+The loop asks the service for everything due (reminders, expiries, vacation ends), which marks it done in the
+database before returning it, hands each piece of work to the bot's clock flows, then sleeps until the next
+stored due moment. A change to any match that brings a due moment earlier wakes it. Nothing is held in
+memory: after a restart the first pass picks up whatever came due meanwhile, exactly once.
+
+Clock and sleep are injected (the service's clock and ``asyncio.sleep`` by default), so under SimCord the
+loop runs on simulated time and tests move days forward without waiting.
+
+The outbox spreads the scheduler's messages with a token bucket (a small burst, then a few per second), so
+many matches expiring at the same moment never come near Discord's 50 requests per second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from engine.correspondence import DueWork
+from engine.matches import MatchInfo
+from engine.service import MatchService
+
+log = logging.getLogger("changeling.bot")
+
+Clock = Callable[[], datetime]
+Sleep = Callable[[float], Awaitable[None]]
+Job = Callable[[], Awaitable[object]]
+Handler = Callable[[DueWork], None]
+
+MAX_NAP = 86_400.0  # wake at least daily even if nothing is due (cheap: one indexed query)
+BATCH = 50
+MAX_BATCHES = 20  # per wake-up; the rest is picked up straight after the next (short) nap
+RETRY = 30.0  # after an unexpected failure of a pass
+
+
+class Outbox:
+    """Runs jobs (each about one message) in order, at most ``burst`` at once and ``rate`` per second after.
+    A job returning ``False`` sent nothing and gets its token back."""
+
+    def __init__(self, clock: Clock, sleep: Sleep, *, rate: float = 2.0, burst: int = 4) -> None:
+        self._clock = clock
+        self._sleep = sleep
+        self.rate = rate
+        self.burst = burst
+        self._tokens = float(burst)
+        self._stamp: datetime | None = None
+        self._jobs: deque[tuple[str, Job]] = deque()
+        self._drainer: asyncio.Task[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._jobs)
+
+    def put(self, label: str, job: Job) -> None:
+        """Queue ``job``; a drain task runs while jobs wait (none idles, so nothing waits on an empty queue)."""
+        self._jobs.append((label, job))
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain(), name="clock-outbox")
+
+    async def idle(self) -> None:
+        """Wait until every queued job has run (tests and shutdown)."""
+        while self._drainer is not None and not self._drainer.done():
+            await asyncio.gather(self._drainer, return_exceptions=True)
+
+    async def _drain(self) -> None:
+        while self._jobs:
+            await self._take_token()
+            label, job = self._jobs.popleft()
+            try:
+                sent = await job()
+            except Exception:
+                log.exception("scheduled job failed: %s", label)
+                continue
+            if sent is False:  # the job found nothing to send (say, the player moved meanwhile): refund
+                self._tokens = min(float(self.burst), self._tokens + 1)
+
+    def _refill(self) -> None:
+        now = self._clock()
+        if self._stamp is not None:
+            gained = max(0.0, (now - self._stamp).total_seconds()) * self.rate
+            self._tokens = min(float(self.burst), self._tokens + gained)
+        self._stamp = now
+
+    async def _take_token(self) -> None:
+        self._refill()
+        while self._tokens < 1:
+            await self._sleep((1 - self._tokens) / self.rate)
+            self._refill()
+        self._tokens -= 1
+
+
+class Scheduler:
+    """The loop: process what is due, hand it to ``handle``, sleep until the next stored due moment."""
+
+    def __init__(self, service: MatchService, handle: Handler, *, sleep: Sleep = asyncio.sleep) -> None:
+        self.service = service
+        self.handle = handle
+        self._sleep = sleep
+        self._task: asyncio.Task[None] | None = None
+        self._nap: asyncio.Task[None] | None = None
+        self._wake_at: datetime | None = None
+        self._dirty = False
+        service.watch(self._changed)
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        if not self.running:
+            self._task = asyncio.create_task(self._run(), name="clock-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    def _changed(self, match: MatchInfo) -> None:
+        """Every write of a match lands here: wake the loop if this match is due before the loop would wake."""
+        due = match.due_at
+        if due is None:
+            return
+        self._dirty = True
+        if self._nap is not None and not self._nap.done() and (self._wake_at is None or due < self._wake_at):
+            self._nap.cancel()
+
+    async def run_once(self) -> int:
+        """Process everything due now; returns how many pieces of work were handed on."""
+        handled = 0
+        for _ in range(MAX_BATCHES):
+            works = await self.service.process_due(limit=BATCH)
+            for work in works:
+                try:
+                    self.handle(work)
+                except Exception:
+                    log.exception("could not hand on due work of match %s", work.match.id)
+            handled += len(works)
+            if not works:
+                break
+        return handled
+
+    async def _run(self) -> None:
+        while True:
+            self._dirty = False
+            try:
+                await self.run_once()
+                delay = await self._delay()
+            except Exception:
+                log.exception("the clock scheduler failed a pass; retrying in %s s", RETRY)
+                delay = RETRY
+            if self._dirty:  # a match changed while we looked: look again before sleeping
+                continue
+            await self._nap_for(delay)
+
+    async def _delay(self) -> float:
+        upcoming = await self.service.next_due()
+        if upcoming is None:
+            return MAX_NAP
+        seconds = (upcoming - self.service.now()).total_seconds()
+        return min(MAX_NAP, seconds if seconds > 0 else 1.0)
+
+    async def _nap_for(self, delay: float) -> None:
+        """Sleep ``delay`` seconds unless ``_changed`` cuts it short (by cancelling the nap, not the loop)."""
+        self._wake_at = self.service.now() + timedelta(seconds=delay)
+        self._nap = asyncio.create_task(self._sleep(delay), name="clock-nap")
+        try:
+            await self._nap
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise  # the loop itself is being stopped
+        finally:
+            self._nap = None
+            self._wake_at = None
