@@ -192,13 +192,16 @@ class AiSeatSelect(ui.DynamicItem[ui.Select], template=rf"^chg:ai:{MATCH}$"):
         await flows_of(interaction).set_ai(interaction, self.match_id, int(seat), level)
 
 
-class PickSelect(ui.DynamicItem[ui.Select], template=rf"^chg:pick:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
-    """The private picker's list of legal choices (value = the choice key)."""
+class _DecisionSelect(ui.DynamicItem[ui.Select], template=r"^$"):
+    """A select of the private picker, keyed by match, version and seat; subclasses say what a choice does."""
+
+    PREFIX = ""
+    PLACEHOLDER = ""
 
     def __init__(self, match_id: str, version: int, seat: int, options: list[discord.SelectOption] | None = None):
         select = ui.Select(
-            custom_id=f"chg:pick:{match_id}:{version}:{seat}",
-            placeholder="Choose your move…",
+            custom_id=f"{self.PREFIX}:{match_id}:{version}:{seat}",
+            placeholder=self.PLACEHOLDER,
             options=options or _placeholder(),
         )
         super().__init__(select)
@@ -207,27 +210,24 @@ class PickSelect(ui.DynamicItem[ui.Select], template=rf"^chg:pick:{MATCH}:(?P<ve
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
         return cls(match["match"], int(match["version"]), int(match["seat"]))
+
+
+class PickSelect(_DecisionSelect, template=rf"^chg:pick:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
+    """The private picker's list of legal choices (value = the choice key)."""
+
+    PREFIX = "chg:pick"
+    PLACEHOLDER = "Choose your move…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = self.item.values[0]
         await flows_of(interaction).pick(interaction, self.match_id, self.version, self.seat, key)
 
 
-class GroupSelect(ui.DynamicItem[ui.Select], template=rf"^chg:group:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
+class GroupSelect(_DecisionSelect, template=rf"^chg:group:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
     """First step of a picker with more than 25 choices: which group (a piece, a card) to choose from."""
 
-    def __init__(self, match_id: str, version: int, seat: int, options: list[discord.SelectOption] | None = None):
-        select = ui.Select(
-            custom_id=f"chg:group:{match_id}:{version}:{seat}",
-            placeholder="First choose what to act with…",
-            options=options or _placeholder(),
-        )
-        super().__init__(select)
-        self.match_id, self.version, self.seat = match_id, version, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"], int(match["version"]), int(match["seat"]))
+    PREFIX = "chg:group"
+    PLACEHOLDER = "First choose what to act with…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         section = int(self.item.values[0])

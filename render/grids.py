@@ -46,6 +46,20 @@ class SquareGrid:
         return (self.x0, self.y0, self.x0 + self.cols * self.cell, self.y0 + self.rows * self.cell)
 
 
+HIGHLIGHT_MIX = 0.55  # how strongly a last-move or marked square takes its highlight colour
+
+
+def checker_fill(rank: int, file: int, kind: str = "plain") -> RGB:
+    """A board square's colour: dark where rank + file is even (a1 is dark, as on a chessboard), mixed with the
+    last-move colour (``"last"``) or the caller's mark (``"marked"``). Shared by every square-grid board."""
+    base = pal.SQUARE_DARK if (rank + file) % 2 == 0 else pal.SQUARE_LIGHT
+    if kind == "last":
+        return pal.mix(base, pal.LAST_MOVE, HIGHLIGHT_MIX)
+    if kind == "marked":
+        return pal.mix(base, pal.MARKED, HIGHLIGHT_MIX)
+    return base
+
+
 def draw_square_grid(
     image: Image.Image,
     grid: SquareGrid,

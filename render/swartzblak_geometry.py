@@ -12,12 +12,10 @@ from functools import lru_cache
 from engine.games.swartzblak.board import NEIGHBOURS, SIZE, SQUARE_INDEX, footprint
 from engine.games.swartzblak.model import ADVERSARY, HEROES, SwView
 
-from . import palette as pal
-from .grids import SquareGrid
+from .grids import SquareGrid, checker_fill
 from .palette import RGB
 from .swartzblak_sprites import BADGE
 
-HIGHLIGHT_MIX = 0.55
 COLUMN_WIDTH = 200  # the side column at 1024 pixels
 
 # -- geometry ------------------------------------------------------------------------------------------------
@@ -103,13 +101,8 @@ def is_dark(square: int) -> bool:
 
 
 def square_fill(square: int, kind: str = "plain") -> RGB:
-    """A street square's colour: plain, marked as the last move (``"last"``) or by the caller (``"marked"``)."""
-    base = pal.SQUARE_DARK if is_dark(square) else pal.SQUARE_LIGHT
-    if kind == "last":
-        return pal.mix(base, pal.LAST_MOVE, HIGHLIGHT_MIX)
-    if kind == "marked":
-        return pal.mix(base, pal.MARKED, HIGHLIGHT_MIX)
-    return base
+    """The colour of a square's background: plain, marked as the last move, or marked by the caller."""
+    return checker_fill(*divmod(square, SIZE), kind)
 
 
 def escapes(view: SwView) -> tuple[int | None, ...]:

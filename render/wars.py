@@ -37,7 +37,7 @@ from engine.games.wars import (
 
 from . import palette as pal
 from .core import BoardRenderer, RenderOptions, register_renderer
-from .grids import SquareGrid, draw_square_grid
+from .grids import SquareGrid, checker_fill, draw_square_grid
 from .palette import RGB
 from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
 from .toolkit import (
@@ -57,7 +57,6 @@ SIZE_LETTERS = ("S", "M", "L")
 KING_PYRAMIDS: tuple[RGB, ...] = ((44, 44, 50), pal.BLUISH_GREEN)  # the seed: a black king and a green king
 PYRAMID_W = {Size.SMALL: 0.28, Size.MEDIUM: 0.39, Size.LARGE: 0.5}  # fractions of the token
 PYRAMID_H = {Size.SMALL: 0.24, Size.MEDIUM: 0.33, Size.LARGE: 0.42}
-HIGHLIGHT_MIX = 0.55
 TRANSFORM_BADGE = 0.36  # badge diameters, as fractions of a square
 DESTROYED_BADGE = 0.44
 
@@ -140,12 +139,7 @@ def is_dark(square: int) -> bool:
 
 def square_fill(square: int, kind: Kind = "plain") -> RGB:
     """The colour of a square's background: plain, marked as the last move, or marked by the caller."""
-    base = pal.SQUARE_DARK if is_dark(square) else pal.SQUARE_LIGHT
-    if kind == "last":
-        return pal.mix(base, pal.LAST_MOVE, HIGHLIGHT_MIX)
-    if kind == "marked":
-        return pal.mix(base, pal.MARKED, HIGHLIGHT_MIX)
-    return base
+    return checker_fill(*divmod(square, SIZE), kind)
 
 
 # -- sprites -------------------------------------------------------------------------------------------------
