@@ -134,8 +134,9 @@ def _markdown(data: dict[str, Any]) -> str:
         ]
         if flags:
             lines += ["", "Outside 40–60 %: " + "; ".join(flags) + "."]
-        if any(row["timeouts"] for row in rows):
-            lines += ["", f"Decisions cut short by the time cap: {sum(row['timeouts'] for row in rows[:-1])}."]
+        capped = sum(raw["timeouts"] for raw in entry["arrangements"].values())
+        if capped:
+            lines += ["", f"Decisions cut short by the time cap: {capped}."]
     lines += ["", DATA_MARK + json.dumps(data, sort_keys=True) + " -->"]
     return "\n".join(lines) + "\n"
 
@@ -211,9 +212,13 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--game", action="append", help="game id (repeatable); default: every registered game")
     parser.add_argument("--append", action="store_true", help="add to the stored totals instead of replacing")
+    parser.add_argument("--render-only", action="store_true", help="rewrite the file from its stored counts")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "balance.md"))
     args = parser.parse_args()
     out = Path(args.out)
+    if args.render_only:
+        out.write_text(_markdown(load(out)), encoding="utf-8")
+        return
     new = run(args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level)
     data = merge(load(out), new, append=args.append)
     out.write_text(_markdown(data), encoding="utf-8")

@@ -19,6 +19,8 @@ from engine import GAMES, Game, Rng
 from engine.ai import LEVEL_NAMES, Level, choose, decide, level_for, scaled, shutdown, think
 from engine.ai.arena import play, wilson
 from engine.ai.mcts import reseeded
+from engine.ai.swartzblak_ai import evaluate
+from engine.games.swartzblak.board import connects
 from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, Pick
 from engine.games.wars import Phase, Size, Stack, WarsState
 from tests.fakes.shell_game import ShellGame
@@ -140,6 +142,21 @@ def test_heroes_decide_without_the_shapeshifter() -> None:
         assert len(keys) == 1
 
 
+def test_heroes_decide_without_earlier_picks_either() -> None:
+    """Earlier picks stay secret until the end too: worlds differing only in a past pick give the same move."""
+    game = GAMES["swartzblak"]
+    level = scaled(level_for("swartzblak", "hard"), 0.1)
+    state = _swartzblak_hero_state(4)
+    current = state.picks[-1]
+    twins = [replace(state, picks=(Pick(earlier, f"{earlier:032x}"), current)) for earlier in (1, 6) if earlier != 0]
+    assert {decide(game, twin, HEROES, level=level, seed=4).key for twin in twins} == {
+        decide(game, twins[0], HEROES, level=level, seed=4).key
+    }
+    for twin in twins:
+        sampled = game.determinize(twin, HEROES, Rng(9))
+        assert sampled.picks[0] == game.determinize(twins[0], HEROES, Rng(9)).picks[0], "past picks are re-drawn"
+
+
 # -- strength ----------------------------------------------------------------------------------------------
 
 
@@ -226,3 +243,20 @@ async def test_think_runs_in_a_worker_while_the_loop_goes_on() -> None:
         shutdown()
     assert key in {WARS.action_key(a) for a in WARS.legal_actions(state, seat)}
     assert key == WARS.action_key(choose(WARS, state, seat, level="easy", seed=9))
+
+
+def test_swartzblak_evaluation_sees_the_escape_and_the_fall() -> None:
+    """The search's evaluation rewards the Adversary for a Shapeshifter on a live Tile 5, the Heroes for it down."""
+    states = (_swartzblak_hero_state(seed) for seed in range(4, 20))
+    state, index = next((s, i) for s in states for i in range(len(s.alleys)) if not connects(s.alleys, i))
+    vid = f"v{state.secret}"
+    units = list(state.units)
+    at = next(i for i, u in enumerate(units) if u.id == vid)
+    heroes_far = [replace(u, square=90 + n) if u.id in ("C", "W", "R") else u for n, u in enumerate(units)]
+    on_tile = list(heroes_far)
+    on_tile[at] = replace(units[at], square=state.alleys[index].square_of(5), cond=Cond.HEALTHY)
+    down = list(heroes_far)
+    down[at] = replace(units[at], cond=Cond.DISABLED)
+    base = replace(state, units=tuple(heroes_far))
+    assert evaluate(replace(state, units=tuple(on_tile)), ADVERSARY) > evaluate(base, ADVERSARY)
+    assert evaluate(replace(state, units=tuple(down)), HEROES) > evaluate(base, HEROES)

@@ -119,7 +119,7 @@ class AlphaBeta:
     def _search(self, state: Any, seat: int, *, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax value of ``state`` for ``seat``, the seat to act in it."""
         self.nodes += 1
-        if self.nodes >= self.level.budget or (self.nodes & 1023 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes >= self.level.budget or (self.nodes & 255 == 0 and time.perf_counter() > self._deadline):
             self.timed_out = self.nodes < self.level.budget
             raise _OutOfBudget
         if depth <= 0:

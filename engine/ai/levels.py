@@ -38,7 +38,7 @@ class Level:
 GENERIC_LEVELS: dict[str, Level] = {
     "easy": Level("easy", "mcts", budget=60, depth=4, time_cap=0.5, noise=1.0),
     "normal": Level("normal", "mcts", budget=300, depth=4, time_cap=1.0),
-    "hard": Level("hard", "mcts", budget=1000, depth=4, time_cap=2.0),
+    "hard": Level("hard", "mcts", budget=1000, depth=4, time_cap=1.9),
 }
 
 # Per-game presets, tuned by bench/ai.py. Wars: alpha-beta with our evaluator beats MCTS at equal time.
@@ -46,14 +46,14 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     "wars": {
         "easy": Level("easy", "alphabeta", budget=400, depth=2, time_cap=0.5, noise=0.2),
         "normal": Level("normal", "alphabeta", budget=5_000, depth=6, time_cap=1.0, noise=0.05),
-        "hard": Level("hard", "alphabeta", budget=30_000, depth=12, time_cap=2.0, noise=0.01),
+        "hard": Level("hard", "alphabeta", budget=30_000, depth=12, time_cap=1.9, noise=0.01),
     },
     # ISMCTS straight to the (public) evaluation: Swartzblak's turns are long and its legal-action lists costly,
     # so random plies before the evaluation buy less than more iterations do.
     "swartzblak": {
         "easy": Level("easy", "mcts", budget=80, depth=0, time_cap=0.5, noise=1.0),
         "normal": Level("normal", "mcts", budget=300, depth=0, time_cap=1.0),
-        "hard": Level("hard", "mcts", budget=1000, depth=0, time_cap=2.0),
+        "hard": Level("hard", "mcts", budget=1000, depth=0, time_cap=1.9),
     },
 }
 

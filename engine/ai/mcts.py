@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
@@ -54,16 +55,21 @@ def reseeded(state: Any, rng: Rng) -> Any:
     return state
 
 
-def rewards(game: Game[Any, Any, Any], state: Any, players: int) -> list[float]:
-    """Each seat's value of ``state`` in [-1, 1]: the result if it is over, else the game's evaluation."""
+Evaluator = Callable[[Any, int], "float | None"]
+
+
+def rewards(game: Game[Any, Any, Any], state: Any, players: int, evaluate: Evaluator | None = None) -> list[float]:
+    """Each seat's value of ``state`` in [-1, 1]: the result if it is over, else the evaluation (the game's,
+    unless a sharper one for search is given)."""
     outcome = game.outcome(state)
     if outcome is not None:
         if outcome.draw:
             return [0.0] * players
         return [1.0 if seat in outcome.winners else -1.0 for seat in range(players)]
+    evaluate = evaluate or game.evaluate
     values = []
     for seat in range(players):
-        value = game.evaluate(state, seat)
+        value = evaluate(state, seat)
         values.append(0.0 if value is None else max(-1.0, min(1.0, value)))
     return values
 
@@ -71,8 +77,9 @@ def rewards(game: Game[Any, Any, Any], state: Any, players: int) -> list[float]:
 class MCTS:
     """One decision's search; ``run`` returns the chosen action and fills ``iterations`` for reports."""
 
-    def __init__(self, game: Game[Any, Any, Any], level: Level, seed: int) -> None:
+    def __init__(self, game: Game[Any, Any, Any], level: Level, seed: int, evaluate: Evaluator | None = None) -> None:
         self.game = game
+        self.evaluate = evaluate
         self.level = level
         self.random = random.Random(seed)
         self.iterations = 0
@@ -83,7 +90,7 @@ class MCTS:
         root: dict[Any, _Edge] = {}
         deadline = time.perf_counter() + level.time_cap if level.time_cap > 0 else math.inf
         while self.iterations < level.budget:
-            if self.iterations % 16 == 0 and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:  # checked every iteration: each costs far more
                 self.timed_out = True
                 break
             world = game.determinize(state, seat, Rng(rand.getrandbits(63)))
@@ -150,7 +157,7 @@ class MCTS:
         limit = self.level.depth
         while game.outcome(state) is None:
             if plies >= limit:
-                if has_eval and game.evaluate(state, 0) is not None:
+                if has_eval and (self.evaluate or game.evaluate)(state, 0) is not None:
                     break
                 has_eval = False
                 if plies >= ROLLOUT_CAP:
@@ -164,7 +171,7 @@ class MCTS:
                 if game.outcome(state) is not None:
                     break
             plies += 1
-        return rewards(game, state, players)
+        return rewards(game, state, players, self.evaluate)
 
     def _pick(self, root: dict[Any, _Edge], legal: list[Any]) -> Any:
         """The most visited legal action (ties: the better mean, then legal order); with noise, sampled by visits."""

@@ -17,10 +17,12 @@ from typing import Any
 from ..core import Game
 from .alphabeta import AlphaBeta, Hooks
 from .levels import Level, level_for
-from .mcts import MCTS
+from .mcts import MCTS, Evaluator
+from .swartzblak_ai import evaluate as swartzblak_evaluate
 from .wars_ai import WarsHooks
 
-HOOKS: dict[str, type[Hooks]] = {"wars": WarsHooks}
+HOOKS: dict[str, type[Hooks]] = {"wars": WarsHooks}  # alpha-beta knowledge per game
+EVALUATORS: dict[str, Evaluator] = {"swartzblak": swartzblak_evaluate}  # MCTS leaf evaluation per game
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
         action = search.run(state, seat, legal)
         work, depth, timed_out = search.nodes, search.depth, search.timed_out
     else:
-        mcts = MCTS(game, preset, seed)
+        mcts = MCTS(game, preset, seed, EVALUATORS.get(game.meta.id))
         action = mcts.run(state, seat, players_of(game, state), legal)
         work, timed_out = mcts.iterations, mcts.timed_out
     elapsed = time.perf_counter() - start

@@ -312,18 +312,30 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         return score if seat == HEROES else -score
 
     def determinize(self, state: SwState, seat: int, rng: Rng) -> SwState:
-        """For the Heroes: re-draw the disguise among the Varmints in play, with a fresh salt.
+        """For the Heroes: re-draw the disguise among the Varmints in play, and every earlier pick too (only
+        their number is public until the end), each with a fresh salt.
 
         The published seals then no longer match the picks; views never check seals, so this is harmless
         for search, but such a state is only ever a guess, never a match."""
         if seat == ADVERSARY or state.outcome or state.secret is None:
             return state
+        earlier = []
+        for _ in state.picks[:-1]:
+            old, rng = rng.choice(VARMINT_IDS)
+            salt, rng = _salt(rng)
+            earlier.append(Pick(int(old[1]), salt))
         candidates = [v for v in VARMINT_IDS if state.unit(v).in_play]
         vid, rng = rng.choice(candidates)
-        hi, rng = rng.next64()
-        lo, rng = rng.next64()
-        picks = (*state.picks[:-1], Pick(int(vid[1]), f"{hi:016x}{lo:016x}"))
+        salt, rng = _salt(rng)
+        picks = (*earlier, Pick(int(vid[1]), salt))
         down = state.down_at_start
         if state.side == ADVERSARY:
             down = state.unit(vid).cond is Cond.DISABLED  # Varmints' conditions can't change on this turn
         return replace(state, secret=int(vid[1]), picks=picks, down_at_start=down)
+
+
+def _salt(rng: Rng) -> tuple[str, Rng]:
+    """A fresh 128-bit salt in the format of a real pick's."""
+    hi, rng = rng.next64()
+    lo, rng = rng.next64()
+    return f"{hi:016x}{lo:016x}", rng

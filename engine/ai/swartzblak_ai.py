@@ -1,0 +1,56 @@
+"""Swartzblak knowledge for MCTS: an evaluation that also sees the race to the win conditions.
+
+The game's own ``evaluate`` reads public material only (Townspeople, Varmints, wounds), which is all a
+*Hero's view* may use, but it is blind to the two things that decide most matches: the disguised
+Shapeshifter walking to Tile 5 of a lonely Alleyway, and the Shapeshifter lying Disabled. Search evaluates
+*determinized* states, in which the secret is the sampled one (the Heroes') or the true one (the
+Adversary's), so reading it here is fair: the Heroes weigh every Varmint the Shapeshifter might be, in
+proportion to how often determinize draws it.
+"""
+
+from __future__ import annotations
+
+from ..games.swartzblak import Swartzblak
+from ..games.swartzblak.board import NEIGHBOURS, connects, distance
+from ..games.swartzblak.model import BEAST, HERO_IDS, HEROES, ROUNDS, TOWN_IDS, Cond, SwState
+
+ESCAPE_NEAR = 0.25  # Adversary: the disguised Shapeshifter close to a live Tile 5 (falls off over 8 spaces)
+ESCAPE_READY = 0.3  # Adversary: on a live Tile 5 with no Hero beside it (the Heroes must answer this turn)
+DOWN = 0.3  # Heroes: the Shapeshifter Disabled
+TOWN_CLOCK = 0.25  # whoever the six-round result favours, more so as the rounds pass
+_RULES = Swartzblak()
+
+
+def evaluate(state: SwState, seat: int) -> float:
+    """The value of ``state`` for ``seat`` in [-1, 1]: the game's material plus the race to the win conditions."""
+    if state.outcome:
+        return 1.0 if seat in state.outcome.winners else -1.0
+    score = _RULES.evaluate(state, HEROES)
+    beast = state.unit(BEAST)
+    if beast.in_play:
+        if beast.cond is Cond.DISABLED:
+            score += DOWN
+    elif state.secret is not None:
+        varmint = state.unit(f"v{state.secret}")
+        if varmint.cond is Cond.DISABLED:
+            score += DOWN
+        elif varmint.square is not None:
+            score -= _escape_threat(state, varmint.square)
+    harmed = any(state.unit(t).cond is not Cond.HEALTHY for t in TOWN_IDS)
+    clock = TOWN_CLOCK * state.round / ROUNDS
+    score += -clock if harmed else clock
+    score = max(-0.95, min(0.95, score))
+    return score if seat == HEROES else -score
+
+
+def _escape_threat(state: SwState, square: int) -> float:
+    best = 0.0
+    heroes = {state.unit(h).square for h in HERO_IDS}
+    for index, alley in enumerate(state.alleys):
+        if connects(state.alleys, index):
+            continue
+        goal = alley.square_of(5)
+        if square == goal and not any(n in heroes for n in NEIGHBOURS[square]):
+            return ESCAPE_NEAR + ESCAPE_READY
+        best = max(best, ESCAPE_NEAR * max(0.0, 1.0 - distance(square, goal) / 8))
+    return best
