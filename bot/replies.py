@@ -46,6 +46,10 @@ async def reply(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+    if view is not None:
+        # Our components are DynamicItems, dispatched by custom id whatever view object sent them; discord.py
+        # gives a view in an ephemeral message a 15-minute timeout task, which would only pile up. Release it.
+        view.stop()
 
 
 async def refuse(interaction: discord.Interaction, error: BaseException) -> None:

@@ -209,3 +209,12 @@ async def test_a_board_that_cannot_be_posted_still_counts_and_says_so(world, cap
     assert "Traceback" not in private_text(answer)
     await world.carol.slash(world.channel, "game board")
     assert any(cid.startswith("chg:turn:") and cid.endswith(":1") for cid in custom_ids(latest_public(world)))
+
+
+async def test_a_private_picker_still_works_after_fifteen_minutes(world) -> None:
+    board = await open_match(world)
+    picker = private_message(await world.alice.click(board, label="Take turn"))
+    await world.env.advance_time(16 * 60)
+    select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
+    await world.alice.select(picker, ["c1-c2"], custom_id=select_id)
+    assert (await world.service.in_channel(world.channel.id)).version == 1
