@@ -162,7 +162,11 @@ class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt:{MATCH}:(?P<n
             discord.SelectOption(label=f"{name.replace('_', ' ')}: {v}"[:100], value=v, default=v == current)
             for v in values
         ]
-        super().__init__(ui.Select(custom_id=f"chg:opt:{match_id}:{name}", options=options or _placeholder()))
+        placeholder = f"Option: {name.replace('_', ' ')}"
+        select = ui.Select(
+            custom_id=f"chg:opt:{match_id}:{name}", placeholder=placeholder, options=options or _placeholder()
+        )
+        super().__init__(select)
         self.match_id, self.name = match_id, name
 
     @classmethod

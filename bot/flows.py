@@ -21,7 +21,7 @@ from .ai_turns import AiTurns, Thinker
 from .commands import offered_games
 from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
-from .posts import board_file, board_post, lobby_post, picker_view, result_text, seat_line
+from .posts import board_file, board_post, lobby_post, picker_view, seat_line
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -189,8 +189,9 @@ class Flows:
         await self._edit_bookmarked(match, "board", view=None)
         channel = self.client.get_partial_messageable(match.channel_id)
         game = get_game(match.game)
-        ended_by = f"**{game.meta.title}** (match {match.id}) was ended by <@{interaction.user.id}>."
-        await channel.send(f"{ended_by} {result_text(game, match)}")
+        await channel.send(
+            f"**{game.meta.title}** (match {match.id}) was ended by <@{interaction.user.id}>, without a result."
+        )
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, match_id: str) -> None:
@@ -243,7 +244,7 @@ class Flows:
             raise NotAPlayer()
         decisions = await self.service.decisions_for(match.id, interaction.user.id)
         if not decisions:
-            raise EngineError("It isn't your turn right now.")
+            raise EngineError(f"It isn't your turn right now: {await self._waiting_for(match)}")
         decision = decisions[0]
         content = note + self._picker_text(match, decision)
         view = picker_view(match.id, match.version, decision.seat, decision.choices, None)
@@ -251,6 +252,12 @@ class Flows:
             await interaction.edit_original_response(content=content, view=view)
         else:
             await reply(interaction, content, view=view)
+
+    async def _waiting_for(self, match: MatchInfo) -> str:
+        """``waiting for Blue (@bob).``"""
+        position = await self.service.position(match.id)
+        game = get_game(match.game)
+        return "waiting for " + ", ".join(seat_line(game, match, seat) for seat in position.to_decide) + "."
 
     @staticmethod
     def _picker_text(match: MatchInfo, decision: Decision) -> str:
@@ -282,8 +289,14 @@ class Flows:
         if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
             await self._send_picker(interaction, result.match, edit=True)
         else:
-            done = " ".join(result.public_log) or "Done."
-            await interaction.edit_original_response(content=f"✅ {done}", view=None)
+            await interaction.edit_original_response(content=f"✅ {self._own_words(result)}", view=None)
+
+    @staticmethod
+    def _own_words(result: ActResult) -> str:
+        """What the decision did, as its maker reads it: their private lines when it had any (a secret pick
+        names the Varmint for the Adversary), else the public ones."""
+        own = result.private_log.get(result.seat, ()) if result.seat is not None else ()
+        return " ".join(own or result.public_log) or "Done."
 
     async def _after_stale_pick(self, interaction: discord.Interaction, match_id: str) -> None:
         """A choice made on an old position: offer the choices of the current one, or point to the board."""
@@ -305,7 +318,7 @@ class Flows:
         if back is not None:
             await self._announce(interaction, back, actor=interaction.user.id)
         result = await self.service.act(match.id, interaction.user.id, key, None)
-        await reply(interaction, f"✅ {' '.join(result.public_log) or 'Done.'}")
+        await reply(interaction, f"✅ {self._own_words(result)}")
         await self._announce(interaction, result, actor=interaction.user.id)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:

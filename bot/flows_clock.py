@@ -21,6 +21,7 @@ from engine.matches import MatchInfo, Status
 from engine.service import MatchService
 
 from .components import TimeoutButton
+from .posts import plural
 from .replies import guarded, reply
 from .scheduler import Outbox, Scheduler, Sleep
 
@@ -96,14 +97,14 @@ class ClockFlows:
             vacation = await self.service.end_vacation(user_id)
             await reply(
                 interaction,
-                f"Welcome back! Your clocks run again in {len(vacation.matches)} match(es). "
+                f"Welcome back! Your clocks run again in {plural(len(vacation.matches), 'match')}. "
                 f"Vacation days left this year: {vacation.days_left}.",
             )
         else:
             vacation = await self.service.start_vacation(user_id, days)
             await reply(
                 interaction,
-                f"Enjoy your break! Your clocks are paused in {len(vacation.matches)} correspondence match(es) "
+                f"Enjoy your break! Your clocks are paused in {plural(len(vacation.matches), 'correspondence match')} "
                 f"until {when(timestamp(vacation.until))}. End it early with `/game vacation days:0`. "
                 f"Vacation days left this year: {vacation.days_left}.",
             )

@@ -130,8 +130,16 @@ def deadline_lines(game: Game, match: MatchInfo) -> list[str]:
     return lines
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 choice``, ``3 choices``, ``2 matches``."""
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+
+
 def result_text(game: Game, match: MatchInfo) -> str:
-    """``🏆 Red (@alice) wins: Red's king reached Blue's home row.``"""
+    """``🏆 Winner: Red (@alice). Red's king reached Blue's home row.`` (Seat names may be plural, like
+    "Heroes", so no verb is conjugated with them.)"""
     outcome = match.outcome
     if match.status is Status.ABORTED:
         return "The match was ended without a result."
@@ -142,8 +150,8 @@ def result_text(game: Game, match: MatchInfo) -> str:
     if not outcome.winners:
         return f"Nobody wins: {outcome.reason}"
     winners = " and ".join(seat_line(game, match, seat) for seat in sorted(outcome.winners))
-    verb = "wins" if len(outcome.winners) == 1 else "win"
-    return f"🏆 {winners} {verb}: {outcome.reason}"
+    title = "Winner" if len(outcome.winners) == 1 else "Winners"
+    return f"🏆 {title}: {winners}. {outcome.reason}"
 
 
 def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
@@ -256,7 +264,9 @@ def picker_view(match_id: str, version: int, seat: int, choices: Sequence[Choice
     view = ui.View(timeout=None)
     if len(sections) > 1:  # a select of sections first
         options = [
-            discord.SelectOption(label=title[:100], value=str(i), default=i == section, description=f"{len(c)} choices")
+            discord.SelectOption(
+                label=title[:100], value=str(i), default=i == section, description=plural(len(c), "choice")
+            )
             for i, (title, c) in enumerate(sections)
         ]
         view.add_item(GroupSelect(match_id, version, seat, options))

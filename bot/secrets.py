@@ -93,7 +93,9 @@ class SecretCourier:
         embed = discord.Embed(title=f"{game.meta.title}: your view as {name}")
         if game.meta.hidden_information:
             lines = await self._private_lines(match, user_id)
-            embed.description = "\n".join(lines[-15:]) or "Nothing secret has happened yet."
+            embed.description = (
+                "\n".join(lines[-15:]) or "You hold no secrets in this match: the board shows all you know."
+            )
         else:
             embed.description = "This game has no hidden information: here is the board from your side."
         if view is None:

@@ -165,7 +165,7 @@ async def test_ask_then_claim_the_win(world) -> None:
     assert "your own seat" in private_text(refused)
     await world.bob.click(ask, label="Claim the win")
     final = latest_public(world)
-    assert "🏆 Blue" in next(f.value for f in final.embeds[0].fields if f.name == "Result")
+    assert "🏆 Winner: Blue" in next(f.value for f in final.embeds[0].fields if f.name == "Result")
     assert "Red ran out of time" in final.embeds[0].description
     answered = next(m for m in world.channel.history() if m.id == ask.id)
     assert custom_ids(answered) == [] and "claimed the win" in answered.content, "answered for everyone"

@@ -40,7 +40,7 @@ async def test_a_whole_match_is_played_with_buttons_to_a_win(world) -> None:
     await play(world, world.alice, WINNING_BLOW)
     final = world.channel.last_message
     result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
-    assert "🏆 Red" in result and "home row" in result and world.alice.mention in result
+    assert "🏆 Winner: Red" in result and "home row" in result and world.alice.mention in result
     assert any(cid.startswith("chg:rematch:") for cid in custom_ids(final))
     match = await world.service.in_channel(world.channel.id)
     assert match is None, "an ended match frees its channel"
@@ -102,7 +102,7 @@ async def test_an_illegal_or_malformed_move_is_refused_privately_and_changes_not
 async def test_out_of_turn_and_non_player_clicks_are_refused_privately(world) -> None:
     board = await open_match(world)
     not_yours = await world.bob.click(board, label="Take turn")
-    assert "isn't your turn" in private_text(not_yours)
+    assert f"isn't your turn right now: waiting for Red ({world.alice.mention})." in private_text(not_yours)
     spectator = await world.carol.click(board, label="Take turn")
     assert "don't have a seat" in private_text(spectator)
     assert world.channel.last_message.id == board.id

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from engine import get_game
-from tests.bot_support import close_dms, latest_public, play, private_message, running_bot
+from tests.bot_support import close_dms, latest_public, play, private_message, private_text, running_bot
 
 HEX_DIGEST = re.compile(r"\b[0-9a-f]{32,64}\b")
 GAME = get_game("swartzblak")
@@ -20,7 +20,8 @@ async def play_scripted_match(world, pick: int) -> None:
     await world.alice.slash(world.channel, "game new", game="swartzblak")
     await world.bob.slash(world.channel, "game join")
     await world.alice.slash(world.channel, "game start")
-    await play(world, world.bob, f"pick{pick}")
+    confirmation = await play(world, world.bob, f"pick{pick}")
+    assert f"Varmint {pick}" in private_text(confirmation), "the Adversary's confirmation names its own pick"
     adversary = private_message(await world.bob.click(latest_public(world), label="My secrets"))
     assert f"Varmint {pick}" in adversary.embeds[0].description, "the Adversary sees its own pick"
     heroes = private_message(await world.alice.click(latest_public(world), label="My secrets"))
@@ -54,7 +55,7 @@ async def test_a_whole_match_with_closed_dms_reaches_a_result_without_leaking(tm
         await play_scripted_match(world, pick)
         final = latest_public(world)
         result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
-        assert "wins" in result
+        assert "🏆 Winner" in result
         record = public_record(world)
         notices = [text for text in record if "couldn't send you a direct message" in text]
         assert len(notices) == 1 and world.bob.mention in notices[0]

@@ -24,4 +24,4 @@ async def test_sandbox_serves_its_page_and_a_whole_match_plays(tmp_path) -> None
             await play(world, players[seat], key)
         await play(world, world.alice, WINNING_BLOW)
         final = latest_public(world)
-        assert "🏆 Red" in next(f.value for f in final.embeds[0].fields if f.name == "Result")
+        assert "🏆 Winner: Red" in next(f.value for f in final.embeds[0].fields if f.name == "Result")

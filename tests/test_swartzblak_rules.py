@@ -201,7 +201,7 @@ def test_a_turn_ends_on_end_or_when_the_pool_is_empty_and_rounds_alternate_heroe
     state = position(moves=1, stunts=0)
     state = act(state, "C>e2")
     assert (state.side, state.round, state.moves, state.stunts) == (ADVERSARY, 1, 3, 3)
-    assert GAME.turn_number(state) == 2
+    assert GAME.turn_number(state) == 1, "both turns of a round carry the round's number"
     state = act(state, "end")
     assert (state.side, state.round) == (HEROES, 2)
 

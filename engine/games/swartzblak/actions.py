@@ -170,7 +170,8 @@ class Actions:
         return state
 
     def _do_twists(self, state: SwState, action: SwAction, log: list[LogEntry]) -> SwState:
-        log.append(LogEntry(f"Twists and Turns: {SEAT_NAMES[state.side]} rearrange {alley_name(action.code)}."))
+        who = "the Heroes rearrange" if state.side == HEROES else "the Adversary rearranges"
+        log.append(LogEntry(f"Twists and Turns: {who} {alley_name(action.code)}."))
         return self._spend(state, stunts=2, pending=Pending("twist", unit=action.code))
 
     def _do_layout(self, state: SwState, action: SwAction, log: list[LogEntry]) -> SwState:

@@ -132,7 +132,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         return (state.side,)
 
     def turn_number(self, state: SwState) -> int:
-        return 2 * (state.round - 1) + state.side + 1
+        """The round (1–6): both sides' turns of a round share its number, as on the board image."""
+        return state.round
 
     _PENDING_PROMPTS: ClassVar[dict[str, str]] = {
         "pick": "Choose in secret which Varmint is the Shapeshifter.",
@@ -146,8 +147,9 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         """The pending question, or the actions left in this turn."""
         if state.pending is not None:
             return self._PENDING_PROMPTS.get(state.pending.kind, "Decide.")
-        side = "Heroes" if state.side == 0 else "Adversary"
-        return f"{side}, round {state.round} of 6: {state.moves} moves and {state.stunts} stunts left this turn."
+        moves = f"{state.moves} move{'s' * (state.moves != 1)}"
+        stunts = f"{state.stunts} stunt{'s' * (state.stunts != 1)}"
+        return f"Round {state.round} of 6: {moves} and {stunts} left this turn."
 
     # -- legal actions ------------------------------------------------------------------------------------
 

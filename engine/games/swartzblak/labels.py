@@ -26,6 +26,11 @@ from .model import (
 from .rules import FLEE_WORDS, advantage, barrels, occupancy, twist_result
 
 
+def _stunts(uid: str) -> str:
+    """The picker group of a figure's attacks and stunts, kept apart from its many moves so none is buried."""
+    return f"{_group(uid)}: attacks and stunts"
+
+
 def _cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
@@ -52,18 +57,18 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
             trampled = barrels(occupancy(state), unit.square).get(action.square, ())
             crush = f", trampling {len(trampled)} Townspeople" if trampled else ""
             return f"The Beast barrels {start} → {sq}{crush}", "The Beast"
-        return f"{_group(action.unit)}: move {start} → {sq}", _group(action.unit)
+        return f"{_group(action.unit)}: move {start} → {sq}", f"{_group(action.unit)}: moves"
     if kind == "attack":
         reason = advantage(state, action.unit, action.target)
         edge = f" (Advantage: {reason})" if reason else ""
-        return f"{_group(action.unit)} attacks {unit_name(action.target)}{edge}", _group(action.unit)
+        return f"{_group(action.unit)} attacks {unit_name(action.target)}{edge}", _stunts(action.unit)
     if kind == "hex":
-        return f"Hedge Witch hexes {unit_name(action.target)} (attacks on it get Advantage)", _group("W")
+        return f"Hedge Witch hexes {unit_name(action.target)} (attacks on it get Advantage)", _stunts("W")
     if kind == "command":
         return f"{_group(action.unit)} commands {unit_name(action.target)} (then pick where it goes)", "Command"
     if kind == "recover":
         cond = state.unit(action.unit).cond
-        return f"{_group(action.unit)} recovers ({COND_NAMES[cond]} → {COND_NAMES[cond - 1]})", _group(action.unit)
+        return f"{_group(action.unit)} recovers ({COND_NAMES[cond]} → {COND_NAMES[cond - 1]})", _stunts(action.unit)
     if kind == "lead":
         here = state.unit(action.target).square
         if here == action.square:
@@ -89,7 +94,8 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
     if kind == "keep":
         return "Stay as the Beast (no Everything Changes)", None
     left = f"{state.moves} (>) and {state.stunts} (!) unused" if state.moves or state.stunts else "nothing left"
-    return f"End the {SEAT_NAMES[state.side]}' turn ({left})", None
+    owner = "Heroes'" if state.side == HEROES else "Adversary's"
+    return f"End the {owner} turn ({left})", None
 
 
 def _layout_label(state: SwState, action: SwAction) -> str:

@@ -286,6 +286,7 @@ def harm(state: SwState, target: str, with_advantage: bool) -> tuple[SwState, st
     """
     unit = state.unit(target)
     name = unit_name(target)
+    name = name[:1].upper() + name[1:]  # it starts a sentence
     if target in VARMINT_IDS or target in TOWN_IDS:
         return set_unit(state, replace(unit, cond=Cond.DISABLED)), f"{name} is Disabled.", None
     if unit.cond is Cond.HEALTHY:
