@@ -415,7 +415,8 @@ class Flows:
         match = result.match
         quiet = {actor} if ping else set(result.to_decide.values())
         post = board_post(match, result.view, result.public_log, result.to_decide, quiet=quiet)
-        caption = result.public_log[-1] if result.public_log else None
+        # The image's caption: why the match ended, else the decision's last line in words.
+        caption = result.outcome.reason if result.outcome else (result.public_log[-1] if result.public_log else None)
         file = board_file(result.view, caption=caption)
         channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         message = await channel.send(
