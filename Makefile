@@ -24,6 +24,8 @@ run: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/render.py
+	$(BIN)/python bench/bot.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
