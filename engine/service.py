@@ -8,7 +8,8 @@ database, so several processes may share one database.
 
 Decisions, resignations and aborts of started matches are all in the log (the last two as ``!`` events), so
 the log rebuilds every match; the row's ``version`` is the number of log entries and is what a player sees.
-Turn clocks (``engine.clocks``) are recomputed here on every change of position and stored with the row; the
+Lobby operations (create, seats, options, rematch) are in ``engine.lobby``. Turn clocks (``engine.clocks``) are
+recomputed here on every change of position and stored with the row; the
 clock operations themselves (lobby clock, due reminders and expiries, vacations) are in
 ``engine.correspondence``.
 """
@@ -16,7 +17,7 @@ clock operations themselves (lobby clock, due reminders and expiries, vacations)
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,14 +26,12 @@ from typing import Any
 from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
 from .core import Choice, Game, LogEntry, Outcome, View
 from .correspondence import CorrespondenceMixin
-from .errors import InvalidSetup, NotYourTurn
-from .live import ABORT, ATTEMPTS, AUTOPILOT, CLAIM, EVENT, RESIGN, RETURN, SKIP, Change, Live, LiveMatches
+from .errors import NotYourTurn
+from .live import ABORT, AUTOPILOT, CLAIM, EVENT, RESIGN, RETURN, SKIP, Change, Live, LiveMatches
+from .lobby import LobbyMixin
 from .matches import (
-    EMPTY_SEAT,
     ActResult,
-    AlreadySeated,
     Bookmark,
-    ChannelBusy,
     Decision,
     MatchClosed,
     MatchInfo,
@@ -42,18 +41,16 @@ from .matches import (
     NotHost,
     NotInLobby,
     NotStarted,
-    Seat,
     SeatUnavailable,
     StaleVersion,
     Status,
 )
 from .registry import get_game
 from .settings import Settings
-from .store import ActionRow, ChannelOccupied, DuplicateMatchId, SnapshotRow, SqliteStore, Store, StoreError
+from .store import ActionRow, SnapshotRow, SqliteStore, Store
 
 Clock = Callable[[], datetime]
 SNAPSHOT_EVERY = 32
-ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32, lower case: URL and custom_id safe
 
 
 def utc_now() -> datetime:
@@ -64,12 +61,7 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def new_match_id() -> str:
-    """Ten characters, 50 random bits: short enough to type, too many to guess or collide in practice."""
-    return "".join(ID_ALPHABET[byte & 31] for byte in secrets.token_bytes(10))
-
-
-class MatchService(CorrespondenceMixin):
+class MatchService(LobbyMixin, CorrespondenceMixin):
     """Lobbies, decisions and look-ups for every front end. Player mistakes raise ``EngineError`` subclasses."""
 
     def __init__(
@@ -112,160 +104,6 @@ class MatchService(CorrespondenceMixin):
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-    # -- lobby --------------------------------------------------------------------------------------------
-
-    async def create(
-        self,
-        *,
-        channel_id: int,
-        host_id: int,
-        game_id: str,
-        guild_id: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        players: int | None = None,
-        host_plays: bool = True,
-    ) -> MatchInfo:
-        """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes the first seat unless
-        ``host_plays`` is false. ``players`` defaults to the game's maximum."""
-        game = get_game(game_id)
-        count = game.meta.max_players if players is None else players
-        if not game.meta.min_players <= count <= game.meta.max_players:
-            raise InvalidSetup(
-                f"{game.meta.title} is for {game.meta.min_players}–{game.meta.max_players} players, not {count}."
-            )
-        seats = [EMPTY_SEAT] * count
-        if host_plays:
-            seats[0] = Seat(host_id)
-        now = self._clock()
-        match = MatchInfo(
-            id=new_match_id(),
-            game=game.meta.id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            options=game.parse_options(options).model_dump(mode="json"),
-            seats=tuple(seats),
-            status=Status.LOBBY,
-            version=0,
-            revision=0,
-            seed=None,
-            rules_version=game.meta.rules_version,
-            outcome=None,
-            created_at=now,
-            updated_at=now,
-        )
-        return await self._insert(match)
-
-    async def rematch(self, match_id: str, user_id: int) -> MatchInfo:
-        """A new lobby in the same channel with the same game, options and seats, hosted by ``user_id``."""
-        old = await self.get(match_id)
-        if user_id != old.host_id and not old.seats_of(user_id):
-            raise NotAPlayer()
-        if old.status.open:
-            raise ChannelBusy(old.id)
-        now = self._clock()
-        match = replace(
-            old,
-            id=new_match_id(),
-            host_id=user_id,
-            status=Status.LOBBY,
-            version=0,
-            revision=0,
-            seed=None,
-            rules_version=get_game(old.game).meta.rules_version,
-            outcome=None,
-            created_at=now,
-            updated_at=now,
-        )
-        return await self._insert(match)
-
-    async def _insert(self, match: MatchInfo) -> MatchInfo:
-        for _ in range(ATTEMPTS):
-            try:
-                await self.store.insert_match(match)
-            except DuplicateMatchId:
-                match = replace(match, id=new_match_id())
-                continue
-            except ChannelOccupied as exc:
-                raise ChannelBusy(exc.match_id) from None
-            self.live.remember(Live(match, None))
-            return match
-        raise StoreError("could not draw an unused match id")
-
-    async def join(self, match_id: str, user_id: int, seat: int | None = None, *, hotseat: bool = False) -> MatchInfo:
-        """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat."""
-
-        def plan(live: Live) -> Change:
-            match = self._lobby(live)
-            if user_id in match.user_ids and not hotseat:
-                names = self._game(match).seat_names(match.players)
-                raise AlreadySeated(names[match.seat_of(user_id) or 0])
-            index = self._free_seat(match, seat)
-            return self._reseat(match, index, Seat(user_id))
-
-        return (await self.live.change(match_id, plan)).match
-
-    async def seat_ai(self, match_id: str, user_id: int, level: str, seat: int | None = None) -> MatchInfo:
-        """The host puts an AI of ``level`` in ``seat`` (or the first free one)."""
-
-        def plan(live: Live) -> Change:
-            match = self._lobby(live)
-            if user_id != match.host_id:
-                raise NotHost("add an AI player")
-            if not level or len(level) > 20:
-                raise InvalidSetup("That is not an AI level.")
-            return self._reseat(match, self._free_seat(match, seat), Seat(ai_level=level))
-
-        return (await self.live.change(match_id, plan)).match
-
-    async def clear_seat(self, match_id: str, user_id: int, seat: int) -> MatchInfo:
-        """The host takes an AI out of ``seat`` in the lobby, leaving the seat open."""
-
-        def plan(live: Live) -> Change:
-            match = self._lobby(live)
-            if user_id != match.host_id:
-                raise NotHost("remove an AI player")
-            if not 0 <= seat < match.players or match.seats[seat].ai_level is None:
-                raise SeatUnavailable("There is no AI player in that seat.")
-            return self._reseat(match, seat, EMPTY_SEAT)
-
-        return (await self.live.change(match_id, plan)).match
-
-    async def awaiting_ai(self) -> list[ActResult]:
-        """The current position of every active match where an AI seat must decide (to resume after a restart)."""
-        waiting = []
-        for match in await self.store.active_with_ai():
-            result = await self.position(match.id)
-            if any(result.match.seats[seat].ai_level for seat in result.to_decide):
-                waiting.append(result)
-        return waiting
-
-    async def leave(self, match_id: str, user_id: int) -> MatchInfo:
-        """Give up every seat ``user_id`` holds in a lobby (after the start, resign instead)."""
-
-        def plan(live: Live) -> Change:
-            match = self._lobby(live)
-            held = match.seats_of(user_id)
-            if not held:
-                raise NotAPlayer()
-            seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
-            return Change(self._touch(match, seats=seats), None)
-
-        return (await self.live.change(match_id, plan)).match
-
-    async def set_options(self, match_id: str, user_id: int, changes: Mapping[str, Any]) -> MatchInfo:
-        """The host changes lobby options; the merged options must still fit the game (else ``InvalidSetup``)."""
-
-        def plan(live: Live) -> Change:
-            match = self._lobby(live)
-            if user_id != match.host_id:
-                raise NotHost("change the options")
-            merged = {**match.options, **changes}
-            options = self._game(match).parse_options(merged).model_dump(mode="json")
-            return Change(self._touch(match, options=options), None)
-
-        return (await self.live.change(match_id, plan)).match
 
     async def start(self, match_id: str, user_id: int) -> ActResult:
         """The host starts the lobby with the seats filled so far (empty ones are dropped); the seed is drawn
@@ -361,6 +199,15 @@ class MatchService(CorrespondenceMixin):
         return (await self.live.change(match_id, plan)).match
 
     # -- look-ups -----------------------------------------------------------------------------------------
+
+    async def awaiting_ai(self) -> list[ActResult]:
+        """The current position of every active match where an AI seat must decide (to resume after a restart)."""
+        waiting = []
+        for match in await self.store.active_with_ai():
+            result = await self.position(match.id)
+            if any(result.match.seats[seat].ai_level for seat in result.to_decide):
+                waiting.append(result)
+        return waiting
 
     async def get(self, match_id: str) -> MatchInfo:
         match = await self.store.get_match(match_id)
@@ -463,22 +310,6 @@ class MatchService(CorrespondenceMixin):
         if live.match.status is not Status.ACTIVE:
             raise MatchClosed(live.match.status)
         return live.match
-
-    def _free_seat(self, match: MatchInfo, seat: int | None) -> int:
-        if seat is None:
-            free = [i for i, s in enumerate(match.seats) if s.empty]
-            if not free:
-                raise SeatUnavailable("This match is full.")
-            return free[0]
-        if not 0 <= seat < match.players:
-            raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
-        if not match.seats[seat].empty:
-            raise SeatUnavailable(f"The {self._game(match).seat_names(match.players)[seat]} seat is taken.")
-        return seat
-
-    def _reseat(self, match: MatchInfo, index: int, occupant: Seat) -> Change:
-        seats = tuple(occupant if i == index else s for i, s in enumerate(match.seats))
-        return Change(self._touch(match, seats=seats), None)
 
     def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo:
         """``match`` with ``changes``, its revision bumped and its time stamped."""

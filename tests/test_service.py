@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine import canonical, get_game, replay
+from engine.lobby import ID_ALPHABET
 from engine.matches import ChannelBusy, MatchClosed, Seat, StaleVersion, Status
-from engine.service import ID_ALPHABET, MatchService
+from engine.service import MatchService
 from engine.settings import Settings
 from tests.helpers.matches import (
     CHANNEL,

@@ -1,0 +1,210 @@
+"""Lobby operations of ``MatchService``: opening a lobby, taking and giving up seats, AI seats, options and
+rematches. Every change is planned against the live match and written with the service's compare-and-set,
+like any other change of a match."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidSetup
+from .live import ATTEMPTS, Change, Live
+from .matches import (
+    EMPTY_SEAT,
+    AlreadySeated,
+    ChannelBusy,
+    MatchInfo,
+    NotAPlayer,
+    NotHost,
+    Seat,
+    SeatUnavailable,
+    Status,
+)
+from .registry import get_game
+from .store import ChannelOccupied, DuplicateMatchId, StoreError
+
+if TYPE_CHECKING:
+    from .core import Game
+    from .live import LiveMatches
+    from .store import Store
+
+ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32, lower case: URL and custom_id safe
+
+
+def new_match_id() -> str:
+    """Ten characters, 50 random bits: short enough to type, too many to guess or collide in practice."""
+    return "".join(ID_ALPHABET[byte & 31] for byte in secrets.token_bytes(10))
+
+
+class LobbyMixin:
+    """Lobby operations; they use the service's store, live matches, clock and planning helpers."""
+
+    if TYPE_CHECKING:
+        store: Store
+        live: LiveMatches
+        _clock: Any
+
+        def _game(self, match: MatchInfo) -> Game: ...
+        def _lobby(self, live: Live) -> MatchInfo: ...
+        def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo: ...
+
+    async def create(
+        self,
+        *,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        guild_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        host_plays: bool = True,
+    ) -> MatchInfo:
+        """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes the first seat unless
+        ``host_plays`` is false. ``players`` defaults to the game's maximum."""
+        game = get_game(game_id)
+        count = game.meta.max_players if players is None else players
+        if not game.meta.min_players <= count <= game.meta.max_players:
+            raise InvalidSetup(
+                f"{game.meta.title} is for {game.meta.min_players}–{game.meta.max_players} players, not {count}."
+            )
+        seats = [EMPTY_SEAT] * count
+        if host_plays:
+            seats[0] = Seat(host_id)
+        now = self._clock()
+        match = MatchInfo(
+            id=new_match_id(),
+            game=game.meta.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            options=game.parse_options(options).model_dump(mode="json"),
+            seats=tuple(seats),
+            status=Status.LOBBY,
+            version=0,
+            revision=0,
+            seed=None,
+            rules_version=game.meta.rules_version,
+            outcome=None,
+            created_at=now,
+            updated_at=now,
+        )
+        return await self._insert(match)
+
+    async def rematch(self, match_id: str, user_id: int) -> MatchInfo:
+        """A new lobby in the same channel with the same game, options and seats, hosted by ``user_id``."""
+        old = await self.get(match_id)
+        if user_id != old.host_id and not old.seats_of(user_id):
+            raise NotAPlayer()
+        if old.status.open:
+            raise ChannelBusy(old.id)
+        now = self._clock()
+        match = replace(
+            old,
+            id=new_match_id(),
+            host_id=user_id,
+            status=Status.LOBBY,
+            version=0,
+            revision=0,
+            seed=None,
+            rules_version=get_game(old.game).meta.rules_version,
+            outcome=None,
+            created_at=now,
+            updated_at=now,
+        )
+        return await self._insert(match)
+
+    async def _insert(self, match: MatchInfo) -> MatchInfo:
+        for _ in range(ATTEMPTS):
+            try:
+                await self.store.insert_match(match)
+            except DuplicateMatchId:
+                match = replace(match, id=new_match_id())
+                continue
+            except ChannelOccupied as exc:
+                raise ChannelBusy(exc.match_id) from None
+            self.live.remember(Live(match, None))
+            return match
+        raise StoreError("could not draw an unused match id")
+
+    async def join(self, match_id: str, user_id: int, seat: int | None = None, *, hotseat: bool = False) -> MatchInfo:
+        """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id in match.user_ids and not hotseat:
+                names = self._game(match).seat_names(match.players)
+                raise AlreadySeated(names[match.seat_of(user_id) or 0])
+            index = self._free_seat(match, seat)
+            return self._reseat(match, index, Seat(user_id))
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def seat_ai(self, match_id: str, user_id: int, level: str, seat: int | None = None) -> MatchInfo:
+        """The host puts an AI of ``level`` in ``seat`` (or the first free one)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("add an AI player")
+            if not level or len(level) > 20:
+                raise InvalidSetup("That is not an AI level.")
+            return self._reseat(match, self._free_seat(match, seat), Seat(ai_level=level))
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def clear_seat(self, match_id: str, user_id: int, seat: int) -> MatchInfo:
+        """The host takes an AI out of ``seat`` in the lobby, leaving the seat open."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("remove an AI player")
+            if not 0 <= seat < match.players or match.seats[seat].ai_level is None:
+                raise SeatUnavailable("There is no AI player in that seat.")
+            return self._reseat(match, seat, EMPTY_SEAT)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def leave(self, match_id: str, user_id: int) -> MatchInfo:
+        """Give up every seat ``user_id`` holds in a lobby (after the start, resign instead)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            held = match.seats_of(user_id)
+            if not held:
+                raise NotAPlayer()
+            seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
+            return Change(self._touch(match, seats=seats), None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def set_options(self, match_id: str, user_id: int, changes: Mapping[str, Any]) -> MatchInfo:
+        """The host changes lobby options; the merged options must still fit the game (else ``InvalidSetup``)."""
+
+        def plan(live: Live) -> Change:
+            match = self._lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("change the options")
+            merged = {**match.options, **changes}
+            options = self._game(match).parse_options(merged).model_dump(mode="json")
+            return Change(self._touch(match, options=options), None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    def _free_seat(self, match: MatchInfo, seat: int | None) -> int:
+        if seat is None:
+            free = [i for i, s in enumerate(match.seats) if s.empty]
+            if not free:
+                raise SeatUnavailable("This match is full.")
+            return free[0]
+        if not 0 <= seat < match.players:
+            raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
+        if not match.seats[seat].empty:
+            raise SeatUnavailable(f"The {self._game(match).seat_names(match.players)[seat]} seat is taken.")
+        return seat
+
+    def _reseat(self, match: MatchInfo, index: int, occupant: Seat) -> Change:
+        seats = tuple(occupant if i == index else s for i, s in enumerate(match.seats))
+        return Change(self._touch(match, seats=seats), None)
