@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -25,6 +26,22 @@ log = logging.getLogger("changeling.bot")
 Thinker = Callable[[str, Mapping[str, Any], int, str, int], Awaitable[str]]
 Publisher = Callable[[ActResult], Awaitable[Any]]
 AI_LEVELS = ("easy", "normal", "hard")
+
+
+@asynccontextmanager
+async def _thinking(channel: discord.abc.Messageable) -> AsyncIterator[None]:
+    """The "thinking" state players see (Discord's typing indicator), best-effort: a refused typing request
+    must not cost the AI its turn."""
+    typing = channel.typing()
+    try:
+        await typing.__aenter__()
+    except discord.HTTPException:
+        yield
+        return
+    try:
+        yield
+    finally:
+        await typing.__aexit__(None, None, None)
 
 
 def ai_seats_to_decide(result: ActResult) -> list[int]:
@@ -94,7 +111,7 @@ class AiTurns:
         level = match.seats[seat].ai_level or "easy"
         seed = decision_seed(match.seed or 0, match.version, seat)
         channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        async with channel.typing():  # the "thinking" state players see
+        async with _thinking(channel):
             key = await self.thinker(game.meta.id, game.state_to_json(state), seat, level, seed)
         try:
             return await self.service.play(match.id, seat, key, version=match.version, as_ai=True)

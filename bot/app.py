@@ -61,9 +61,9 @@ class ChangelingBot(commands.AutoShardedBot):
         scheduler starts (its first pass picks up whatever came due while the bot was down)."""
         if not self._resumed:
             self._resumed = True
-            resumed = await self.flows.ai.resume()
             self.flows.clocks.scheduler.start()
-            log.info("ready; resumed the AI in %d matches; clock scheduler started", resumed)
+            resumed = await self.flows.ai.resume()
+            log.info("ready; clock scheduler started; resumed the AI in %d matches", resumed)
 
     async def close(self) -> None:
         await self.flows.clocks.scheduler.stop()

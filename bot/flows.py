@@ -60,10 +60,7 @@ class Flows:
         )
         for seat in range(1, match.players) if ai_level else ():
             match = await self.service.seat_ai(match.id, interaction.user.id, ai_level, seat)
-        embed, view = lobby_post(match)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+        await self._post_lobby(interaction, match)
 
     async def _channel_match(self, interaction: discord.Interaction) -> MatchInfo:
         match = await self.service.in_channel(interaction.channel_id)
@@ -139,7 +136,10 @@ class Flows:
         await self._edit_bookmarked(result.match, "lobby", embed=embed, view=None)
         await reply(interaction, "The match has started.")
         if await self._announce(interaction, result):
-            await self.courier.greet(result)
+            try:
+                await self.courier.greet(result)
+            except Exception:  # the match has started; secrets stay available through My secrets
+                log.exception("match %s: could not greet the players privately", result.match.id)
 
     # -- ending -----------------------------------------------------------------------------------------------
 
@@ -189,17 +189,27 @@ class Flows:
         await self._edit_bookmarked(match, "board", view=None)
         channel = self.client.get_partial_messageable(match.channel_id)
         game = get_game(match.game)
-        await channel.send(
-            f"**{game.meta.title}** (match {match.id}) was ended by <@{interaction.user.id}>, without a result."
-        )
+        try:
+            await channel.send(
+                f"**{game.meta.title}** (match {match.id}) was ended by <@{interaction.user.id}>, without a result."
+            )
+        except discord.HTTPException:  # the match is closed all the same; the user was told so above
+            log.info("match %s: could not announce the abort", match.id, exc_info=True)
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, match_id: str) -> None:
-        match = await self.service.rematch(match_id, interaction.user.id)
-        embed, view = lobby_post(match)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+        await self._post_lobby(interaction, await self.service.rematch(match_id, interaction.user.id))
+
+    async def _post_lobby(self, interaction: discord.Interaction, match: MatchInfo) -> None:
+        """Answer with the new lobby and remember it; the lobby exists once created, whatever happens here."""
+        try:
+            embed, view = lobby_post(match)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
+        except Exception:
+            log.exception("match %s: the lobby was created but could not be posted", match.id)
+            await reply(interaction, "The lobby is open, but I couldn't post it here. `/game board` shows it.")
 
     # -- playing ----------------------------------------------------------------------------------------------
 
@@ -272,7 +282,11 @@ class Flows:
         match = await self.service.get(match_id)
         if await self._stale(interaction, match, version):
             return
-        decision = next(d for d in await self.service.decisions_for(match_id, interaction.user.id) if d.seat == seat)
+        decision = next(
+            (d for d in await self.service.decisions_for(match_id, interaction.user.id) if d.seat == seat), None
+        )
+        if decision is None:
+            raise EngineError(f"It isn't your turn right now: {await self._waiting_for(match)}")
         view = picker_view(match_id, version, seat, decision.choices, section)
         await interaction.edit_original_response(content=self._picker_text(match, decision), view=view)
 
@@ -428,14 +442,21 @@ class Flows:
         )
         previous = await self.service.bookmark(match.id, "board")
         await self.service.set_bookmark(match.id, "board", match.channel_id, message.id, match.version)
-        if previous is not None and previous.message_id != message.id:
+        # Of two boards, the older loses its buttons; a newer one may have been posted while this one was drawn.
+        outdated = message.id if previous is not None and previous.version > match.version else None
+        if outdated is None and previous is not None and previous.message_id != message.id:
+            outdated = previous.message_id
+        if outdated is not None:
             try:
-                await channel.get_partial_message(previous.message_id).edit(view=None)
+                await channel.get_partial_message(outdated).edit(view=None)
             except discord.HTTPException:
                 log.info("could not strip the buttons of an old board of match %s", match.id, exc_info=True)
-        if deliver_secrets:
-            await self.courier.deliver(result)
         self.ai.kick(result)
+        if deliver_secrets:
+            try:
+                await self.courier.deliver(result)
+            except Exception:  # the board is posted and the decision counts; the DM can be had via My secrets
+                log.exception("match %s: could not deliver private lines", match.id)
         return message
 
     async def _publish_ai_move(self, result: ActResult) -> None:

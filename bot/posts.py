@@ -175,7 +175,9 @@ def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
         )
     for name, values in option_values(game).items():
         view.add_item(OptionSelect(match.id, name, values, str(match.options.get(name))))
-    view.add_item(AiSeatSelect(match.id, ai_seat_options(game, match)))
+    ai_options = ai_seat_options(game, match)
+    if ai_options:  # a lobby full of people has no seat for the AI
+        view.add_item(AiSeatSelect(match.id, ai_options))
     for action in ("start", "leave", "cancel"):
         view.add_item(LobbyButton(action, match.id))
     # Discord allows five rows; the clock selects come last and are left out of a lobby that is already full.

@@ -8,6 +8,7 @@ in ``engine.clocks``; here is only where it meets the store.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 
 Choice = Literal["claim", "skip", "autopilot"]
 MAX_PASSES = 8  # per match and moment: one automatic expiry per write, so a few seats need a few writes
+
+log = logging.getLogger("changeling.engine")
 
 
 class _NothingDue(EngineError):
@@ -168,6 +171,11 @@ class CorrespondenceMixin:
                 try:
                     works.append(await self._process(match.id, now))
                 except _NothingDue:
+                    break
+                except Exception:
+                    # One match that cannot be loaded (a rules version this code no longer plays, a damaged
+                    # log) must not stop every other match's reminders and expiries.
+                    log.exception("match %s: its due clock work could not be processed", match.id)
                     break
         return works
 

@@ -103,6 +103,7 @@ class LobbyMixin:
         match = replace(
             old,
             id=new_match_id(),
+            seats=tuple(Seat(seat.user_id) if seat.user_id is not None else seat for seat in old.seats),
             host_id=user_id,
             status=Status.LOBBY,
             version=0,

@@ -16,6 +16,7 @@ clock operations themselves (lobby clock, due reminders and expiries, vacations)
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -50,6 +51,7 @@ from .settings import Settings
 from .store import ActionRow, SnapshotRow, SqliteStore, Store
 
 Clock = Callable[[], datetime]
+log = logging.getLogger("changeling.engine")
 SNAPSHOT_EVERY = 32
 
 
@@ -204,7 +206,11 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         """The current position of every active match where an AI seat must decide (to resume after a restart)."""
         waiting = []
         for match in await self.store.active_with_ai():
-            result = await self.position(match.id)
+            try:
+                result = await self.position(match.id)
+            except Exception:
+                log.exception("match %s could not be loaded to resume its AI", match.id)
+                continue
             if any(result.match.seats[seat].ai_level for seat in result.to_decide):
                 waiting.append(result)
         return waiting

@@ -81,3 +81,11 @@ async def test_the_real_worker_process_thinks_for_the_bot(tmp_path) -> None:
             assert match.version == 2
     finally:
         worker.shutdown()
+
+
+async def test_a_lobby_full_of_people_offers_no_ai_seat(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="wars")
+    assert any(cid.startswith("chg:ai:") for cid in custom_ids(world.channel.last_message))
+    await world.bob.slash(world.channel, "game join")
+    lobby = next(m for m in reversed(world.channel.history()) if m.embeds and m.embeds[0].title.startswith("New game"))
+    assert not any(cid.startswith("chg:ai:") for cid in custom_ids(lobby))

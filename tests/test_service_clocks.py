@@ -269,3 +269,29 @@ async def test_the_log_replays_with_clock_events(svc: MatchService, clock: Manua
     state = await svc.state(result.match.id)
     assert state is not None and (await svc.get(result.match.id)).version == 1
     assert DAY == 86_400
+
+
+async def test_a_rematch_gives_every_person_their_seat_back_without_autopilot(svc: MatchService, clock) -> None:
+    result = await clocked(svc)
+    clock.advance(73)
+    await svc.process_due()
+    await svc.resolve_expiry(result.match.id, GUEST, 0, result.version, "autopilot")
+    await svc.resign(result.match.id, GUEST)
+    again = await svc.rematch(result.match.id, HOST)
+    assert [(s.user_id, s.ai_level) for s in again.seats] == [(HOST, None), (GUEST, None)]
+
+
+async def test_one_match_that_cannot_load_does_not_stop_the_others(svc: MatchService, clock, monkeypatch) -> None:
+    broken = await clocked(svc)
+    healthy = await clocked(svc, channel=CHANNEL + 1)
+    clock.advance(40)
+    original = svc.live.change
+
+    async def change(match_id: str, plan):
+        if match_id == broken.match.id:  # as if its log were damaged or its rules version gone
+            raise StaleVersion(0)
+        return await original(match_id, plan)
+
+    monkeypatch.setattr(svc.live, "change", change)
+    works = await svc.process_due()
+    assert [w.match.id for w in works] == [healthy.match.id], "the healthy match still gets its reminder"

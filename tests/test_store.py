@@ -184,3 +184,13 @@ async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path)
         assert await service.bookmark(match.id, "board") == Bookmark(match.id, "board", 5, 101, 2)
         assert (await service.bookmark(match.id, "lobby")).message_id == 50
         assert (await service.bookmark(match.id, "board")).url(9) == "https://discord.com/channels/9/5/101"
+
+
+async def test_a_bookmark_never_moves_back_to_an_older_version(tmp_path) -> None:
+    async with await MatchService.open(tmp_path / "race.db") as service:
+        match = await service.create(channel_id=5, host_id=1, game_id="wars")
+        await service.set_bookmark(match.id, "board", 5, 200, 6)
+        await service.set_bookmark(match.id, "board", 5, 100, 5)  # a slower post of an older position
+        assert (await service.bookmark(match.id, "board")).message_id == 200
+        await service.set_bookmark(match.id, "board", 5, 300, 6)  # a re-post of the same position moves it
+        assert (await service.bookmark(match.id, "board")).message_id == 300

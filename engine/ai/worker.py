@@ -15,6 +15,7 @@ import multiprocessing
 import threading
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..registry import get_game
@@ -67,4 +68,8 @@ async def think(game_id: str, state_json: Mapping[str, Any] | str, seat: int, le
     """The key ``seat`` plays, chosen in a worker process while the event loop runs on."""
     loop = asyncio.get_running_loop()
     data = state_json if isinstance(state_json, str) else dict(state_json)
-    return await loop.run_in_executor(executor(), think_sync, game_id, data, seat, level, seed)
+    try:
+        return await loop.run_in_executor(executor(), think_sync, game_id, data, seat, level, seed)
+    except BrokenProcessPool:  # a worker died (killed, out of memory): start a fresh pool and try once more
+        shutdown(wait=False)
+        return await loop.run_in_executor(executor(), think_sync, game_id, data, seat, level, seed)

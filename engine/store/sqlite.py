@@ -330,9 +330,12 @@ class SqliteStore(Store):
 
     async def set_bookmark(self, bookmark: Bookmark) -> None:
         async with self._write_lock:
+            # Two posts of one match can race; the bookmark only ever moves to the same or a newer version.
             await self._writer_conn.execute(
-                "INSERT OR REPLACE INTO bookmarks (match_id, kind, channel_id, message_id, version) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO bookmarks (match_id, kind, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id, version = excluded.version "
+                "WHERE excluded.version >= bookmarks.version",
                 (bookmark.match_id, bookmark.kind, bookmark.channel_id, bookmark.message_id, bookmark.version),
             )
 

@@ -69,7 +69,9 @@ class MemoryStore(Store):
         return self.bookmarks.get((match_id, kind))
 
     async def set_bookmark(self, bookmark: Bookmark) -> None:
-        self.bookmarks[bookmark.match_id, bookmark.kind] = bookmark
+        old = self.bookmarks.get((bookmark.match_id, bookmark.kind))
+        if old is None or bookmark.version >= old.version:
+            self.bookmarks[bookmark.match_id, bookmark.kind] = bookmark
 
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
         found = [m for m in self.matches.values() if m.status.value == "active" and any(s.ai_level for s in m.seats)]
