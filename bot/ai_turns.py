@@ -82,6 +82,13 @@ class AiTurns:
             self.kick(result)
         return len(waiting)
 
+    async def close(self) -> None:
+        """Stop every driver (at shutdown): a decision not yet played is resumed after the next start."""
+        drivers = list(self._drivers.values())
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+
     async def idle(self) -> None:
         """Wait until no driver is running (tests and shutdown)."""
         while self._drivers:

@@ -67,6 +67,7 @@ class ChangelingBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.flows.clocks.scheduler.stop()
+        await self.flows.ai.close()
         await super().close()
         worker.shutdown(wait=False)
 

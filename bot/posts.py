@@ -34,6 +34,7 @@ from .components import (
     RulesButton,
     SecretsButton,
     TakeTurnButton,
+    TimeoutButton,
 )
 
 IMAGE_SIZE = 1024
@@ -102,6 +103,8 @@ def board_post(
         buttons.add_item(TakeTurnButton(match.id, match.version))
         buttons.add_item(SecretsButton(match.id, secret=game.meta.hidden_information))
         buttons.add_item(RulesButton(game.meta.id))
+        for item in timeout_buttons(game, match):
+            buttons.add_item(item)
     else:
         embed.colour = ENDED_COLOUR
         embed.add_field(name="Result", value=result_text(game, match), inline=False)
@@ -109,6 +112,21 @@ def board_post(
             buttons.add_item(RematchButton(match.id))
         buttons.add_item(RulesButton(game.meta.id))
     return BoardPost(content, embed, buttons)
+
+
+def timeout_buttons(game: Game, match: MatchInfo) -> list[TimeoutButton]:
+    """While a seat's time has run out and the others are to choose, the board offers the choice too, so it
+    survives a lost "time ran out" message (``/game board`` brings it back)."""
+    if match.time_control.expiry != "ask":
+        return []
+    actions = ("claim", "skip", "autopilot") if two_sided(game, match) else ("skip", "autopilot")
+    names = game.seat_names(match.players)
+    return [
+        TimeoutButton(action, match.id, clock.seat, match.version, names[clock.seat])
+        for clock in match.clock.seats
+        if clock.expired
+        for action in actions
+    ][:20]
 
 
 def deadline_lines(game: Game, match: MatchInfo) -> list[str]:

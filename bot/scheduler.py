@@ -102,7 +102,7 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._nap: asyncio.Task[None] | None = None
         self._wake_at: datetime | None = None
-        self._dirty = False
+        self._soonest_change: datetime | None = None  # earliest due moment of a match changed during a pass
         service.watch(self._changed)
 
     @property
@@ -124,7 +124,8 @@ class Scheduler:
         due = match.due_at
         if due is None:
             return
-        self._dirty = True
+        if self._soonest_change is None or due < self._soonest_change:
+            self._soonest_change = due
         if self._nap is not None and not self._nap.done() and (self._wake_at is None or due < self._wake_at):
             self._nap.cancel()
 
@@ -145,15 +146,16 @@ class Scheduler:
 
     async def _run(self) -> None:
         while True:
-            self._dirty = False
+            self._soonest_change = None
             try:
                 await self.run_once()
                 delay = await self._delay()
             except Exception:
                 log.exception("the clock scheduler failed a pass; retrying in %s s", RETRY)
                 delay = RETRY
-            if self._dirty:  # a match changed while we looked: look again before sleeping
-                continue
+            wake = self.service.now() + timedelta(seconds=delay)
+            if self._soonest_change is not None and self._soonest_change < wake:
+                continue  # a match changed while we looked and is due before we would wake: look again now
             await self._nap_for(delay)
 
     async def _delay(self) -> float:

@@ -44,6 +44,8 @@ class SecretCourier:
     async def deliver(self, result: ActResult) -> None:
         """DM each seat's owner the private lines the last decision gave them."""
         match = result.match
+        if not match.status.open:  # the match is over: forget whom we told about closed DMs
+            self._told = {(m, u) for m, u in self._told if m != match.id}
         for seat, lines in result.private_log.items():
             user_id = match.seats[seat].user_id if 0 <= seat < match.players else None
             if user_id is not None and lines:
@@ -77,8 +79,7 @@ class SecretCourier:
         seat = match.seat_of(user_id)
         if seat is None or match.seed is None:
             return []
-        own, public = await self.service.log(match.id, seat), await self.service.log(match.id, None)
-        return [mine for mine, theirs in zip(own, public, strict=True) if mine != theirs]
+        return await self.service.private_lines(match.id, seat)
 
     async def private_view(self, match: MatchInfo, user_id: int) -> tuple[discord.Embed, discord.File | None]:
         """**My secrets**: the caller's own view and private lines, for an ephemeral reply."""

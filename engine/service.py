@@ -266,20 +266,28 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
 
     async def log(self, match_id: str, seat: int | None = None) -> list[str]:
         """The whole log as ``seat`` reads it (``None``: a spectator); private lines reach only their owners."""
+        return [entry.line_for(seat) for entry in await self._entries(match_id)]
+
+    async def private_lines(self, match_id: str, seat: int) -> list[str]:
+        """The log lines ``seat`` reads differently from everyone else: its secrets, in order."""
+        return [entry.line_for(seat) for entry in await self._entries(match_id) if entry.line_for(seat) != entry.public]
+
+    async def _entries(self, match_id: str) -> list[LogEntry]:
+        """Every log entry of the match, rebuilt from its setup and log (service events as public entries)."""
         match = (await self.live.fresh(match_id)).match
         if match.seed is None:
             return []
         game = self._game(match)
         state = game.setup(match.options, match.players, match.seed)
-        lines: list[str] = []
+        entries: list[LogEntry] = []
         for row in await self.store.actions(match_id, upto=match.version):
             if row.key.startswith(EVENT):
-                lines.append(self._event_line(match, row))
+                entries.append(LogEntry(self._event_line(match, row)))
                 continue
             transition = game.act(state, row.seat, row.key)
             state = transition.state
-            lines.extend(entry.line_for(seat) for entry in transition.log)
-        return lines
+            entries.extend(transition.log)
+        return entries
 
     async def state(self, match_id: str) -> Any | None:
         """The full state, secrets included: for audits and the AI, never for a player."""

@@ -244,3 +244,17 @@ async def test_many_matches_expiring_at_once_stay_far_below_the_rate_limit(world
     assert sum(per_second[:29]) == 0, "nothing before the half point"
     ended = [m for m in await service.guild_matches(world.guild.id, limit=50) if m.status is Status.ENDED]
     assert len(ended) == 30
+
+
+async def test_a_lost_time_ran_out_message_is_recovered_from_the_board(world) -> None:
+    board = await open_clocked(world, "live:5", None)
+    # The bot dies after marking the expiry but before posting the question: every post to the channel fails.
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500, times=None)
+    await world.env.advance_time(5 * 60 + 1)
+    assert not any((m.content or "").startswith("⌛ **Red**") for m in world.channel.history())
+    world.env.backend.faults.clear()
+    await world.carol.slash(world.channel, "game board")
+    reposted = latest_public(world)
+    assert reposted.id != board.id and "Claim the win" in str(reposted.components)
+    await world.bob.click(reposted, label="Claim the win")
+    assert await world.service.in_channel(world.channel.id) is None
