@@ -71,7 +71,7 @@ def _decode(tp: Any, data: Any) -> Any:
         return frozenset(_decode(arg, item) for item in data)
     if origin is dict:
         key_type, value_type = typing.get_args(tp)
-        return {_decode(key_type, key): _decode(value_type, item) for key, item in data.items()}
+        return {_decode_key(key_type, key): _decode(value_type, item) for key, item in data.items()}
     if tp is type(None):
         if data is not None:
             raise ValueError("expected null")
@@ -79,6 +79,13 @@ def _decode(tp: Any, data: Any) -> Any:
     if isinstance(tp, type):
         return _decode_class(tp, data)
     raise TypeError(f"cannot decode into {tp!r}")
+
+
+def _decode_key(tp: Any, key: str) -> Any:
+    """JSON object keys are always text; ``to_json`` wrote int keys (and int enums) as their decimal text."""
+    if isinstance(tp, type) and issubclass(tp, int) and not issubclass(tp, bool):
+        return _decode(tp, int(key))
+    return _decode(tp, key)
 
 
 def _decode_union(args: tuple[Any, ...], data: Any) -> Any:

@@ -88,6 +88,12 @@ def test_codec_round_trips_nested_values() -> None:
     assert from_json(Outer, data) == value
 
 
+def test_codec_round_trips_dicts_keyed_by_numbers() -> None:
+    data = json.loads(json.dumps(to_json({1: "a", 20: "b"})))
+    assert from_json(dict[int, str], data) == {1: "a", 20: "b"}
+    assert from_json(dict[Colour, int], json.loads(json.dumps(to_json({Colour.BLUE: 3})))) == {Colour.BLUE: 3}
+
+
 def test_codec_refuses_data_of_the_wrong_shape() -> None:
     with pytest.raises(IncompatibleState):
         from_json(Inner, {"colour": 5, "tags": []})
