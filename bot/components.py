@@ -177,12 +177,15 @@ class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt:{MATCH}:(?P<n
         await flows_of(interaction).set_option(interaction, self.match_id, self.name, self.item.values[0])
 
 
-class AiSeatSelect(ui.DynamicItem[ui.Select], template=rf"^chg:ai:{MATCH}$"):
-    """The host puts an AI of some level in a seat, or opens a seat an AI held (values ``seat:level``)."""
+class _LobbySelect(ui.DynamicItem[ui.Select], template=r"^$"):
+    """A lobby select keyed by the match alone; subclasses give its prefix, placeholder and what a choice does."""
+
+    PREFIX = ""
+    PLACEHOLDER = ""
 
     def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
         select = ui.Select(
-            custom_id=f"chg:ai:{match_id}", placeholder="Add an AI player…", options=options or _placeholder()
+            custom_id=f"{self.PREFIX}:{match_id}", placeholder=self.PLACEHOLDER, options=options or _placeholder()
         )
         super().__init__(select)
         self.match_id = match_id
@@ -190,6 +193,13 @@ class AiSeatSelect(ui.DynamicItem[ui.Select], template=rf"^chg:ai:{MATCH}$"):
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
         return cls(match["match"])
+
+
+class AiSeatSelect(_LobbySelect, template=rf"^chg:ai:{MATCH}$"):
+    """The host puts an AI of some level in a seat, or opens a seat an AI held (values ``seat:level``)."""
+
+    PREFIX = "chg:ai"
+    PLACEHOLDER = "Add an AI player…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         seat, _, level = self.item.values[0].partition(":")
@@ -238,35 +248,21 @@ class GroupSelect(_DecisionSelect, template=rf"^chg:group:{MATCH}:(?P<version>\d
         await flows_of(interaction).open_section(interaction, self.match_id, self.version, self.seat, section)
 
 
-class ClockSelect(ui.DynamicItem[ui.Select], template=rf"^chg:clock:{MATCH}$"):
+class ClockSelect(_LobbySelect, template=rf"^chg:clock:{MATCH}$"):
     """The lobby's clock: no clock, live minutes or correspondence days per decision (host only)."""
 
-    def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
-        select = ui.Select(custom_id=f"chg:clock:{match_id}", placeholder="Clock…", options=options or _placeholder())
-        super().__init__(select)
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"])
+    PREFIX = "chg:clock"
+    PLACEHOLDER = "Clock…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).clocks.set_clock(interaction, self.match_id, preset=self.item.values[0])
 
 
-class ExpirySelect(ui.DynamicItem[ui.Select], template=rf"^chg:expiry:{MATCH}$"):
+class ExpirySelect(_LobbySelect, template=rf"^chg:expiry:{MATCH}$"):
     """The lobby's "when time runs out" policy: ask the others, or claim, skip or autopilot automatically."""
 
-    def __init__(self, match_id: str, options: list[discord.SelectOption] | None = None) -> None:
-        select = ui.Select(
-            custom_id=f"chg:expiry:{match_id}", placeholder="When time runs out…", options=options or _placeholder()
-        )
-        super().__init__(select)
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"])
+    PREFIX = "chg:expiry"
+    PLACEHOLDER = "When time runs out…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).clocks.set_clock(interaction, self.match_id, expiry=self.item.values[0])

@@ -22,6 +22,8 @@ from typing import Any, ClassVar
 from PIL import Image
 
 from engine import Game, LogEntry, View, replay_views
+from engine.errors import MalformedKey
+from engine.registry import get_game
 
 PNG_COMPRESS_LEVEL = 3  # measured: level 6 takes twice as long for 12 % fewer bytes
 GIF_SIZE = 512
@@ -65,6 +67,23 @@ class BoardRenderer(ABC):
 
 
 RENDERERS: dict[str, BoardRenderer] = {}
+
+
+def parse_highlight(highlight: Sequence[Any], game_id: str, action_type: type, example: str) -> list[Any]:
+    """The actions a caller asked to highlight, given as the game's action objects or as keys."""
+    game = get_game(game_id)
+    actions = []
+    for item in highlight:
+        if isinstance(item, action_type):
+            actions.append(item)
+        elif isinstance(item, str):
+            try:
+                actions.append(game.parse_key(item))
+            except MalformedKey as exc:
+                raise ValueError(str(exc)) from None
+        else:
+            raise TypeError(f"highlight takes {game.meta.title} actions or keys such as {example!r}, not {item!r}")
+    return actions
 
 
 def register_renderer(renderer: BoardRenderer) -> BoardRenderer:

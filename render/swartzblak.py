@@ -26,12 +26,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine import get_game
-from engine.errors import MalformedKey
 from engine.games.swartzblak.board import ALLEY_NAMES, FILES, SIZE, footprint
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, ROUNDS, Cond, SwAction, SwView, unit_name
 
 from . import palette as pal
-from .core import BoardRenderer, RenderOptions, register_renderer
+from .core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
 from .grids import draw_square_grid
 from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
 from .swartzblak_column import Column
@@ -169,18 +168,7 @@ def note(view: SwView) -> str:
 
 
 def _actions(highlight: tuple[object, ...]) -> list[SwAction]:
-    actions = []
-    for item in highlight:
-        if isinstance(item, SwAction):
-            actions.append(item)
-        elif isinstance(item, str):
-            try:
-                actions.append(GAME.parse_key(item))
-            except MalformedKey as exc:
-                raise ValueError(str(exc)) from None
-        else:
-            raise TypeError(f"highlight takes Swartzblak actions or keys such as 'C>d4', not {item!r}")
-    return actions
+    return parse_highlight(highlight, "swartzblak", SwAction, "C>d4")
 
 
 def highlighted(view: SwView, highlight: tuple[object, ...]) -> set[int]:

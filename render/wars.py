@@ -20,7 +20,6 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from engine import get_game
-from engine.errors import MalformedKey
 from engine.games.wars import (
     BLUE,
     RED,
@@ -36,7 +35,7 @@ from engine.games.wars import (
 )
 
 from . import palette as pal
-from .core import BoardRenderer, RenderOptions, register_renderer
+from .core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
 from .grids import SquareGrid, checker_fill, draw_square_grid
 from .palette import RGB
 from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
@@ -304,18 +303,7 @@ def describe_recent(view: WarsView) -> str:
 
 
 def _actions(highlight: tuple[object, ...]) -> tuple[WarsAction, ...]:
-    actions = []
-    for item in highlight:
-        if isinstance(item, WarsAction):
-            actions.append(item)
-        elif isinstance(item, str):
-            try:
-                actions.append(GAME.parse_key(item))
-            except MalformedKey as exc:
-                raise ValueError(str(exc)) from None
-        else:
-            raise TypeError(f"highlight takes Wars actions or keys such as 'b1-b2', not {item!r}")
-    return tuple(actions)
+    return tuple(parse_highlight(highlight, "wars", WarsAction, "b1-b2"))
 
 
 class WarsRenderer(BoardRenderer):
