@@ -10,8 +10,10 @@ proportion to how often determinize draws it.
 
 from __future__ import annotations
 
+import functools
+
 from ..games.swartzblak import Swartzblak
-from ..games.swartzblak.board import NEIGHBOURS, connects, distance
+from ..games.swartzblak.board import NEIGHBOURS, Alley, connects, distance
 from ..games.swartzblak.model import BEAST, HERO_IDS, HEROES, ROUNDS, TOWN_IDS, Cond, SwState
 
 ESCAPE_NEAR = 0.25  # Adversary: the disguised Shapeshifter close to a live Tile 5 (falls off over 8 spaces)
@@ -21,10 +23,25 @@ TOWN_CLOCK = 0.25  # whoever the six-round result favours, more so as the rounds
 _RULES = Swartzblak()
 
 
+class _Last:
+    """The Heroes' score of the last state evaluated, by identity: search asks for the same leaf once per
+    seat, so the second seat's value costs a comparison (one tuple, swapped whole)."""
+
+    slot: tuple[SwState | None, float] = (None, 0.0)
+
+
 def evaluate(state: SwState, seat: int) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1]: the game's material plus the race to the win conditions."""
     if state.outcome:
         return 1.0 if seat in state.outcome.winners else -1.0
+    last, score = _Last.slot
+    if last is not state:
+        score = _heroes_score(state)
+        _Last.slot = (state, score)
+    return score if seat == HEROES else -score
+
+
+def _heroes_score(state: SwState) -> float:
     score = _RULES.evaluate(state, HEROES)
     beast = state.unit(BEAST)
     if beast.in_play:
@@ -39,17 +56,19 @@ def evaluate(state: SwState, seat: int) -> float:
     harmed = any(state.unit(t).cond is not Cond.HEALTHY for t in TOWN_IDS)
     clock = TOWN_CLOCK * state.round / ROUNDS
     score += -clock if harmed else clock
-    score = max(-0.95, min(0.95, score))
-    return score if seat == HEROES else -score
+    return max(-0.95, min(0.95, score))
+
+
+@functools.lru_cache(maxsize=1024)
+def _live_goals(alleys: tuple[Alley, ...]) -> tuple[int, ...]:
+    """Tile 5 of every Alleyway that connects to no other, in Alleyway order (a layout changes rarely)."""
+    return tuple(alley.square_of(5) for index, alley in enumerate(alleys) if not connects(alleys, index))
 
 
 def _escape_threat(state: SwState, square: int) -> float:
     best = 0.0
     heroes = {state.unit(h).square for h in HERO_IDS}
-    for index, alley in enumerate(state.alleys):
-        if connects(state.alleys, index):
-            continue
-        goal = alley.square_of(5)
+    for goal in _live_goals(state.alleys):
         if square == goal and not any(n in heroes for n in NEIGHBOURS[square]):
             return ESCAPE_NEAR + ESCAPE_READY
         best = max(best, ESCAPE_NEAR * max(0.0, 1.0 - distance(square, goal) / 8))

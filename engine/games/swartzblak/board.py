@@ -1,4 +1,5 @@
-"""The town of Swartzblak: the grid, distances, line of sight, and the three Alleyways.
+"""The town of Swartzblak: the grid, distances, line of sight, and the three Alleyways (their
+Twists and Turns are in ``twists.py``).
 
 Squares are indexed ``(rank - 1) * 10 + file``: a1 = 0 (the Heroes' corner), j10 = 99 (the Varmints' side).
 "Adjacent" always means sharing an edge (never only a corner): for tiles, for figures and for the win checks.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from ...rng import Rng
@@ -140,11 +141,6 @@ def empty_tiles(tile_squares: Iterable[int], occupied: Iterable[int]) -> frozens
     return ALL_SQUARES.difference(tile_squares, occupied)
 
 
-def touches_empty(squares: Iterable[int], empty: frozenset[int]) -> bool:
-    """The placement rule: at least one of these tiles is adjacent to an empty tile."""
-    return any(n in empty for sq in squares for n in NEIGHBOURS[sq])
-
-
 def place_alleys(rng: Rng) -> tuple[tuple[Alley, ...], Rng]:
     """Lay the three Alleyways at setup: each a path of six tiles in ranks 3–8, none touching another.
 
@@ -181,168 +177,3 @@ def _random_path(rng: Rng, taken: set[int]) -> tuple[tuple[int, ...] | None, Rng
         step, rng = rng.choice(options)
         path.append(step)
     return tuple(path), rng
-
-
-# -- Twists and Turns ----------------------------------------------------------------------------------------
-
-TRANSFORMS: dict[str, Callable[[int, int], tuple[int, int]]] = {
-    "r90": lambda dx, dy: (-dy, dx),
-    "r180": lambda dx, dy: (-dx, -dy),
-    "r270": lambda dx, dy: (dy, -dx),
-    "fx": lambda dx, dy: (-dx, dy),
-    "fy": lambda dx, dy: (dx, -dy),
-    "fd": lambda dx, dy: (dy, dx),
-    "fa": lambda dx, dy: (-dy, -dx),
-}
-TRANSFORM_WORDS = {
-    "r90": "turns a quarter left",
-    "r180": "turns right round",
-    "r270": "turns a quarter right",
-    "fx": "flips east–west",
-    "fy": "flips north–south",
-    "fd": "flips on the / diagonal",
-    "fa": "flips on the \\ diagonal",
-}
-WHOLE = "*"  # the arm code of a twist that moves every tile but the anchor
-
-
-@dataclass(frozen=True, slots=True)
-class Twist:
-    """A rearrangement: keep tile ``anchor`` where it is, and move the arm of tiles from it to the end tile
-    ``arm`` (or every other tile, ``WHOLE``) by one of the lattice symmetries centred on the anchor."""
-
-    anchor: int
-    arm: str
-    transform: str
-
-    @property
-    def code(self) -> str:
-        return f"{self.anchor}:{self.arm}:{self.transform}"
-
-
-def twisted(
-    alleys: tuple[Alley, ...], index: int, twist: Twist, figures: dict[int, str], pinned: frozenset[int]
-) -> tuple[Alley, dict[int, int]] | None:
-    """The Alleyway after ``twist`` and where each carried figure's square goes, or ``None`` if illegal.
-
-    ``figures`` maps every occupied square to its figure; ``pinned`` are squares that may not move (the
-    squares of a Large figure). Figures on a moved tile ride it; nothing else may be under a moved tile.
-    """
-    return _twisted(_Context.of(alleys, figures, pinned), index, twist)
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What every candidate twist of one position is checked against, computed once per position."""
-
-    alleys: tuple[Alley, ...]
-    tiles: frozenset[int]
-    occupied: frozenset[int]
-    empty: frozenset[int]
-    pinned: frozenset[int]
-
-    @classmethod
-    def of(cls, alleys: tuple[Alley, ...], figures: dict[int, str], pinned: frozenset[int]) -> _Context:
-        tiles = frozenset(sq for a in alleys for sq in a.squares)
-        occupied = frozenset(figures)
-        return cls(alleys, tiles, occupied, empty_tiles(tiles, occupied), pinned)
-
-
-def _twisted(ctx: _Context, index: int, twist: Twist) -> tuple[Alley, dict[int, int]] | None:
-    alley = ctx.alleys[index]
-    if twist.anchor not in alley.numbers or twist.transform not in TRANSFORMS:
-        return None
-    pos = alley.numbers.index(twist.anchor)
-    if twist.arm == WHOLE:
-        moving = [i for i in range(TILES) if i != pos]
-    elif twist.arm.isdigit() and int(twist.arm) in (alley.numbers[0], alley.numbers[-1]):
-        end = alley.numbers.index(int(twist.arm))
-        if end == pos:
-            return None
-        moving = list(range(pos + 1, TILES)) if end > pos else list(range(pos))
-    else:
-        return None
-    anchor_sq = alley.squares[pos]
-    tile_squares, occupied, empty = ctx.tiles, ctx.occupied, ctx.empty
-    if not any(n in empty for n in NEIGHBOURS[anchor_sq]):
-        return None  # the tile that stays must be one next to an empty tile
-    ax, ay = xy(anchor_sq)
-    fn = TRANSFORMS[twist.transform]
-    new = list(alley.squares)
-    for i in moving:
-        if alley.squares[i] in ctx.pinned:
-            return None
-        x, y = xy(alley.squares[i])
-        dx, dy = fn(x - ax, y - ay)
-        target = at(ax + dx, ay + dy)
-        if target is None:
-            return None
-        new[i] = target
-    moved_from = {alley.squares[i] for i in moving}
-    others = tile_squares - set(alley.squares)
-    staying_figures = occupied - moved_from
-    for i in moving:
-        if new[i] in others or new[i] in staying_figures:
-            return None
-    if len(set(new)) != TILES or tuple(new) == alley.squares:
-        return None
-    carried = {alley.squares[i]: new[i] for i in moving if alley.squares[i] in occupied}
-    after_occupied = staying_figures | set(carried.values())
-    if not touches_empty(new, empty_tiles(others | set(new), after_occupied)):
-        return None
-    return Alley(alley.key, tuple(new), alley.numbers), carried
-
-
-def twists(alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int]) -> list[Twist]:
-    """Every legal twist of Alleyway ``index`` in a fixed order (anchor tile, arm, transform), one per layout."""
-    alley = alleys[index]
-    ctx = _Context.of(alleys, figures, pinned)
-    found: list[Twist] = []
-    layouts: set[tuple[int, ...]] = set()
-    for anchor in sorted(alley.numbers):
-        for arm in (str(alley.numbers[0]), str(alley.numbers[-1]), WHOLE):
-            for transform in TRANSFORMS:
-                twist = Twist(anchor, arm, transform)
-                result = _twisted(ctx, index, twist)
-                if result is not None and result[0].squares not in layouts:
-                    layouts.add(result[0].squares)
-                    found.append(twist)
-    return found
-
-
-def twist_menu(
-    alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int], size: int = 6
-) -> list[Twist]:
-    """A short menu of layouts: one per distinct (where Tile 5 lands, whether the Alleyway connects), spread
-    evenly over the canonical order so the menu shows varied shapes rather than six near-copies."""
-    seen: set[tuple[int, bool]] = set()
-    distinct: list[Twist] = []
-    for twist in twists(alleys, index, figures, pinned):
-        result = twisted(alleys, index, twist, figures, pinned)
-        assert result is not None
-        new = with_alley(alleys, index, result[0])
-        signature = (result[0].square_of(5), connects(new, index))
-        if signature not in seen:
-            seen.add(signature)
-            distinct.append(twist)
-    if len(distinct) <= size:
-        return distinct
-    picks = sorted({round(i * (len(distinct) - 1) / (size - 1)) for i in range(size)})
-    return [distinct[i] for i in picks]
-
-
-def has_twist(alleys: tuple[Alley, ...], index: int, figures: dict[int, str], pinned: frozenset[int]) -> bool:
-    """Whether any legal twist exists (stops at the first one: cheap enough to list every decision)."""
-    return _has_twist(alleys, index, frozenset(figures), pinned)
-
-
-@functools.lru_cache(maxsize=1024)
-def _has_twist(alleys: tuple[Alley, ...], index: int, occupied: frozenset[int], pinned: frozenset[int]) -> bool:
-    alley = alleys[index]
-    ctx = _Context.of(alleys, dict.fromkeys(occupied, ""), pinned)
-    return any(
-        _twisted(ctx, index, Twist(anchor, arm, transform)) is not None
-        for anchor in alley.numbers
-        for arm in (str(alley.numbers[0]), str(alley.numbers[-1]), WHOLE)
-        for transform in TRANSFORMS
-    )

@@ -2,7 +2,8 @@
 
 The seed gives the scenario; the skirmish system under it (actions, dice, conditions, Heroes, the town) is
 ours and is written, with reasons, in docs/rules/swartzblak.md. This module holds the turn flow; the rule
-helpers are in ``rules.py``, the geometry in ``board.py``, the types in ``model.py``, the keys in ``keys.py``.
+helpers are in ``rules.py``, the geometry in ``board.py`` (Twists and Turns in ``twists.py``), the types in
+``model.py``, the keys in ``keys.py``.
 
 Hidden information: ``SwState.secret`` and ``SwState.picks`` are the only secrets. Nothing a Hero, a
 spectator or a public log line sees may depend on them until a reveal or the end of the match; the Heroes'
@@ -11,6 +12,7 @@ choices never do, and the dice drawn never depend on them (salts come from a for
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import ClassVar
 
@@ -18,7 +20,7 @@ from ...core import Choice, Game, GameMeta, LogEntry, NoOptions, Outcome, Transi
 from ...errors import IllegalAction
 from ...rng import Rng
 from .actions import Actions
-from .board import ALLEY_KEYS, SQUARE_INDEX, connects, has_twist, place_alleys
+from .board import ALLEY_KEYS, SQUARE_INDEX, connects, place_alleys
 from .keys import action_key, parse_key
 from .labels import describe_action, why_not
 from .model import (
@@ -54,6 +56,7 @@ from .rules import (
     scurry_targets,
     squares_of,
 )
+from .twists import has_twist
 
 HERO_START = {"C": "e1", "W": "d1", "R": "f1"}
 VARMINT_START = ("b10", "c10", "e10", "f10", "h10", "i10")
@@ -68,6 +71,36 @@ class _LastLegal:
     actions: tuple[SwAction, ...] = ()
     keys: frozenset[SwAction] = frozenset()
     labels: ClassVar[dict[SwAction, Choice]] = {}
+
+
+class _Position:
+    """The parts of a state its legal actions are computed from, as a cache key (``state`` rides along,
+    outside the comparison, to compute them on a miss). Search lists the actions of the same few positions
+    over and over, in states that differ only in their generator, their dice history or, for the Heroes'
+    search, a sampled secret; the secret matters only for the Adversary's own turn (its powers)."""
+
+    __slots__ = ("hash", "key", "state")
+
+    def __init__(self, state: SwState) -> None:
+        secret = state.secret if state.side == ADVERSARY and state.pending is None else None
+        s = state
+        self.key = (s.units, s.alleys, s.side, s.moves, s.stunts, s.moved, s.stunted, s.hexed, s.pending, secret)
+        self.hash = hash(self.key)
+        self.state = state
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Position) and self.key == other.key
+
+
+@functools.lru_cache(maxsize=2048)  # a hard search meets a few hundred positions; ~8 kB an entry
+def _listed(game: Swartzblak, position: _Position) -> tuple[tuple[SwAction, ...], frozenset[SwAction]]:
+    """The legal actions of ``position`` and the same as a set (pure: the cache changes only the cost)."""
+    state = position.state
+    actions = tuple(game._pending_actions(state) if state.pending else game._turn_actions(state))
+    return actions, frozenset(actions)
 
 
 class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
@@ -160,8 +193,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
 
     def _legal(self, state: SwState) -> tuple[SwAction, ...]:
         if _LastLegal.state is not state:
-            actions = tuple(self._pending_actions(state) if state.pending else self._turn_actions(state))
-            _LastLegal.state, _LastLegal.actions, _LastLegal.keys = state, actions, frozenset(actions)
+            actions, keys = _listed(self, _Position(state))
+            _LastLegal.state, _LastLegal.actions, _LastLegal.keys = state, actions, keys
             _LastLegal.labels = {}
         return _LastLegal.actions
 

@@ -23,8 +23,9 @@ import functools
 import re
 
 from ...errors import MalformedKey
-from .board import ALLEY_KEYS, ALLEY_NAMES, SQUARE_INDEX, SQUARE_PATTERN, SQUARES, TRANSFORM_WORDS, TRANSFORMS
+from .board import ALLEY_KEYS, ALLEY_NAMES, SQUARE_INDEX, SQUARE_PATTERN, SQUARES
 from .model import SwAction
+from .twists import TRANSFORM_WORDS, TRANSFORMS
 
 _UNIT = r"[cwrb]|v[1-6]"
 _ANY = r"[cwrb]|[vt][1-6]"

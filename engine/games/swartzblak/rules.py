@@ -16,15 +16,12 @@ from .board import (
     NEIGHBOURS,
     SIZE,
     Alley,
-    Twist,
     at,
     between,
     connects,
     distance,
     footprint,
     reach,
-    twist_menu,
-    twisted,
     xy,
 )
 from .model import (
@@ -48,6 +45,7 @@ from .model import (
     side_of,
     unit_name,
 )
+from .twists import Twist, twist_menu, twisted
 
 Occupancy = dict[int, Unit]
 
@@ -313,12 +311,12 @@ FLEE_WORDS = {
 }
 
 
-def _flee_scores(state: SwState, pattern: str) -> tuple[int, ...]:
+def _flee_scores(units: tuple[Unit, ...], pattern: str) -> tuple[int, ...]:
     """How good each square is for a fleeing Townsperson (lower is better)."""
     marks: tuple[int, ...] = ()
     if pattern in ("safe", "away"):
         ids = HERO_IDS if pattern == "safe" else ADVERSARY_IDS
-        marks = tuple(sq for uid in ids if state.unit(uid).standing for sq in squares_of(state.unit(uid)))
+        marks = tuple(sq for uid in ids if units[INDEX[uid]].standing for sq in squares_of(units[INDEX[uid]]))
     return _score_table(pattern, marks)
 
 
@@ -357,13 +355,19 @@ def _score_table(pattern: str, marks: tuple[int, ...]) -> tuple[int, ...]:
 def flee(state: SwState, pattern: str) -> tuple[SwState, list[tuple[str, int, int]]]:
     """Flee: Townsperson 1, then 2, … each runs up to six squares to the best square for ``pattern``
     (ties: the shorter run, then the lower square). Deterministic, so a menu of patterns is enough."""
+    units, runs = _fled(state.units, pattern)
+    return replace(state, units=units), list(runs)
+
+
+@functools.lru_cache(maxsize=1024)  # pure in the figures: search plays the same Flee! over and over
+def _fled(units: tuple[Unit, ...], pattern: str) -> tuple[tuple[Unit, ...], tuple[tuple[str, int, int], ...]]:
     runs = []
-    score = _flee_scores(state, pattern)
-    occ = occupancy(state)
+    score = _flee_scores(units, pattern)
+    occ = {sq: unit for unit in units for sq in squares_of(unit)}  # as ``occupancy``
     blocked = {sq for sq, u in occ.items() if u.standing}
-    units = list(state.units)
+    moved = list(units)
     for tid in TOWN_IDS:
-        unit = units[INDEX[tid]]
+        unit = moved[INDEX[tid]]
         if not unit.standing:
             continue
         assert unit.square is not None
@@ -371,12 +375,12 @@ def flee(state: SwState, pattern: str) -> tuple[SwState, list[tuple[str, int, in
         best = min((score[sq], steps, sq) for sq, steps in found.items() if sq == unit.square or sq not in occ)[2]
         if best != unit.square:
             runs.append((tid, unit.square, best))
-            units[INDEX[tid]] = moved = Unit(tid, best, unit.cond)
+            moved[INDEX[tid]] = now = Unit(tid, best, unit.cond)
             del occ[unit.square]
             blocked.discard(unit.square)
-            occ[best] = moved
+            occ[best] = now
             blocked.add(best)
-    return replace(state, units=tuple(units)), runs
+    return tuple(moved), tuple(runs)
 
 
 # -- the secret ----------------------------------------------------------------------------------------------
