@@ -238,6 +238,18 @@ class Game(ABC, Generic[S, A, V]):
     def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (``None``: the public view). Never the generator or another seat's secret."""
 
+    def view_fields(self, state: S, seat: int | None, seat_names: tuple[str, ...]) -> dict[str, Any]:
+        """The fields every view shares (``View``), filled the same way for every game: spread them into the
+        game's own view type."""
+        return {
+            "game": self.meta.id,
+            "viewer": seat,
+            "seat_names": seat_names,
+            "turn": self.turn_number(state),
+            "to_decide": self.to_decide(state),
+            "outcome": self.outcome(state),
+        }
+
     # -- AI hooks ------------------------------------------------------------------------------------------
 
     def evaluate(self, state: S, seat: int) -> float | None:

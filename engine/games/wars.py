@@ -414,12 +414,7 @@ class ShapeshifterWars(Game[WarsState, WarsAction, WarsView]):
     def view(self, state: WarsState, seat: int | None) -> WarsView:
         """Wars has no secrets: every seat and spectators see the whole board."""
         return WarsView(
-            game=self.meta.id,
-            viewer=seat,
-            seat_names=SEAT_NAMES,
-            turn=state.turn,
-            to_decide=self.to_decide(state),
-            outcome=state.outcome,
+            **self.view_fields(state, seat, SEAT_NAMES),
             board=state.board,
             to_act=state.to_act,
             phase=state.phase,

@@ -134,12 +134,7 @@ class ShellGame(Game[ShellState, ShellAction, ShellView]):
     def view(self, state: ShellState, seat: int | None) -> ShellView:
         knows = seat == TRICKSTER or state.outcome is not None
         return ShellView(
-            game=self.meta.id,
-            viewer=seat,
-            seat_names=self.meta.seat_names,
-            turn=self.turn_number(state),
-            to_decide=self.to_decide(state),
-            outcome=state.outcome,
+            **self.view_fields(state, seat, self.meta.seat_names),
             pea=state.pea if knows else None,
             hidden=state.pea is not None,
             guessed=state.guess is not None,

@@ -307,12 +307,7 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         """Everyone sees the whole town; only the Adversary (and everyone after the end) sees the picks."""
         knows = seat == ADVERSARY or state.outcome is not None
         return SwView(
-            game=self.meta.id,
-            viewer=seat,
-            seat_names=SEAT_NAMES,
-            turn=self.turn_number(state),
-            to_decide=self.to_decide(state),
-            outcome=state.outcome,
+            **self.view_fields(state, seat, SEAT_NAMES),
             round=state.round,
             side=state.side,
             moves=state.moves,
