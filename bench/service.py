@@ -145,7 +145,11 @@ def stored_database(path: Path, matches: int) -> None:
          STORED_DECISIONS + 2, STORED_SEED, 1, None, now, now)
         for n in range(matches)
     ]  # fmt: skip
-    conn.executemany(f"INSERT INTO matches VALUES ({', '.join('?' * 16)})", rows)
+    columns = (  # the original columns; later migrations' columns keep their defaults (no clock)
+        "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
+        "seed, rules_version, outcome_json, created_at, updated_at"
+    )
+    conn.executemany(f"INSERT INTO matches ({columns}) VALUES ({', '.join('?' * 16)})", rows)
     conn.executemany(
         "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
         ((f"s{n:09d}", seq, seat, key, now) for n in range(matches) for seq, (seat, key) in enumerate(moves, 1)),
