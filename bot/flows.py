@@ -44,7 +44,7 @@ class Flows:
         self.client = client
         self.service = service
         self.courier = SecretCourier(client, service)
-        self.ai = AiTurns(client, service, thinker, self._publish_ai_move)
+        self.ai = AiTurns(client, service, thinker, self.publish)
         self.clocks = ClockFlows(self, sleep=sleep)
 
     # -- lobby ------------------------------------------------------------------------------------------------
@@ -458,6 +458,3 @@ class Flows:
             except Exception:  # the board is posted and the decision counts; the DM can be had via My secrets
                 log.exception("match %s: could not deliver private lines", match.id)
         return message
-
-    async def _publish_ai_move(self, result: ActResult) -> None:
-        await self.publish(result)
