@@ -29,7 +29,7 @@ from engine.games.swartzblak.board import (
     with_alley,
     xy,
 )
-from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, SwState
+from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, SwAction, SwState, Unit
 from engine.games.swartzblak.twists import TRANSFORMS, WHOLE, Twist
 
 GAME = Swartzblak()
@@ -213,3 +213,17 @@ def test_flee_and_the_search_evaluation_are_unchanged_by_their_caches() -> None:
         assert swartzblak_ai.evaluate(state, HEROES) == heroes
         if state.outcome is None:
             assert heroes == swartzblak_ai._heroes_score(state)
+
+
+def test_cached_hashes_follow_the_fields() -> None:
+    """Actions, units and Alleyways hash once, at creation; equal values must still hash alike, including
+    values made by ``replace`` (which builds a new object, so the hash is taken again)."""
+    state = GAME.setup(None, 2, 5)
+    unit = state.units[0]
+    hurt = replace(unit, cond=Cond.WOUNDED)
+    assert hash(hurt) == hash(Unit(unit.id, unit.square, Cond.WOUNDED)) and hurt != unit
+    alley = state.alleys[0]
+    moved = replace(alley, squares=tuple(reversed(alley.squares)))
+    assert hash(moved) == hash(Alley(alley.key, moved.squares, alley.numbers)) and moved != alley
+    assert {SwAction("move", unit="C", square=44): 1}[SwAction("move", unit="C", square=44)] == 1
+    assert SwAction("move", unit="C", square=44) not in {SwAction("move", unit="C", square=45)}

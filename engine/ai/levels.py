@@ -48,13 +48,15 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
         "normal": Level("normal", "alphabeta", budget=5_000, depth=6, time_cap=1.0, noise=0.05),
         "hard": Level("hard", "alphabeta", budget=30_000, depth=12, time_cap=1.9, noise=0.01),
     },
-    # ISMCTS straight to the (public) evaluation: Swartzblak's turns are long, so random plies before the
-    # evaluation buy less than more iterations do. Normal and hard were tripled (300, 1,000) when the game
-    # started caching its legal actions and Twists and Turns menus (about 4× the iterations a second).
+    # ISMCTS straight to the evaluation: Swartzblak's turns are long, so random plies before the evaluation
+    # buy less than more iterations do. Normal and hard were tripled (300, 1,000) when the game started
+    # caching its legal actions and Twists and Turns menus (about 4× the iterations a second). Hard explores
+    # less (0.15): the evaluation's differences are a few hundredths, which the default constant drowns in
+    # exploration, so the search spreads thin instead of following its best lines (docs/ai.md, "Levels").
     "swartzblak": {
         "easy": Level("easy", "mcts", budget=80, depth=0, time_cap=0.5, noise=1.0),
         "normal": Level("normal", "mcts", budget=900, depth=0, time_cap=1.0),
-        "hard": Level("hard", "mcts", budget=3000, depth=0, time_cap=1.9),
+        "hard": Level("hard", "mcts", budget=3000, depth=0, time_cap=1.9, exploration=0.15),
     },
 }
 

@@ -106,19 +106,21 @@ class MCTS:
         while game.outcome(state) is None:
             deciders = game.to_decide(state)
             owner = me if me in deciders else deciders[0]
-            actions = game.legal_actions(state, owner)
-            untried = []
-            for action in actions:
-                edge = node.get(action)
+            untried: list[Any] = []
+            known: list[tuple[Any, _Edge]] = []
+            lookup = node.get
+            for action in game.legal_actions(state, owner):  # one lookup per action: hashing is the hot spot
+                edge = lookup(action)
                 if edge is None:
                     untried.append(action)
                 else:
                     edge.avail += 1
+                    known.append((action, edge))
             if untried:
                 action = untried[rand.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 edge = node[action] = _Edge()
             else:
-                action, edge = self._select(node, actions, c)
+                action, edge = self._select(known, c)
             state = self._step(state, deciders, owner, action)
             path.append((edge, owner))
             node = edge.child
@@ -130,11 +132,13 @@ class MCTS:
             edge.value += values[owner]
 
     @staticmethod
-    def _select(node: dict[Any, _Edge], actions: Any, c: float) -> tuple[Any, _Edge]:
+    def _select(known: list[tuple[Any, _Edge]], c: float) -> tuple[Any, _Edge]:
+        """UCB1 over the legal actions' edges, each against its own availability count."""
         best, best_edge, best_score = None, None, -math.inf
-        for action in actions:
-            edge = node[action]
-            score = edge.value / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+        log, sqrt = math.log, math.sqrt
+        for action, edge in known:
+            visits = edge.visits
+            score = edge.value / visits + c * sqrt(log(edge.avail) / visits)
             if score > best_score:
                 best, best_edge, best_score = action, edge, score
         assert best_edge is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...rng import Rng
 
@@ -113,6 +113,14 @@ class Alley:
     key: str
     squares: tuple[int, ...]
     numbers: tuple[int, ...]
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Hash once: a layout outlives thousands of the positions it is part of."""
+        object.__setattr__(self, "_hash", hash((self.key, self.squares, self.numbers)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def name(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from ...core import Outcome, View
@@ -90,6 +90,14 @@ class Unit:
     id: str
     square: int | None
     cond: Cond = Cond.HEALTHY
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Hash once: search keys its caches by whole positions, fifteen units each."""
+        object.__setattr__(self, "_hash", hash((self.id, self.square, self.cond)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def in_play(self) -> bool:
@@ -137,13 +145,23 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class SwAction:
-    """Any decision; which fields matter depends on ``kind`` (see ``keys.py`` for the key of each)."""
+    """Any decision; which fields matter depends on ``kind`` (see ``keys.py`` for the key of each).
+
+    The hash is computed once: search looks actions up in its tree millions of times a decision.
+    """
 
     kind: str
     unit: str = ""
     target: str = ""
     square: int = -1
     code: str = ""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.unit, self.target, self.square, self.code)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
