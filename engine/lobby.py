@@ -130,13 +130,20 @@ class LobbyMixin:
         raise StoreError("could not draw an unused match id")
 
     async def join(self, match_id: str, user_id: int, seat: int | None = None, *, hotseat: bool = False) -> MatchInfo:
-        """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat."""
+        """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat.
+
+        A seated player who names another free seat moves to it (the host starts in the first seat, and
+        this is how they play another side, against the AI say)."""
 
         def plan(live: Live) -> Change:
             match = self._lobby(live)
-            if user_id in match.user_ids and not hotseat:
-                names = self._game(match).seat_names(match.players)
-                raise AlreadySeated(names[match.seat_of(user_id) or 0])
+            held = match.seats_of(user_id)
+            if held and not hotseat:
+                if seat is None or seat in held:
+                    raise AlreadySeated(self._game(match).seat_names(match.players)[held[0]])
+                index = self._free_seat(match, seat)
+                seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
+                return self._reseat(replace(match, seats=seats), index, Seat(user_id))
             index = self._free_seat(match, seat)
             return self._reseat(match, index, Seat(user_id))
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.ai_turns import AI_LEVELS
+from bot.commands import offered_games
+from engine import get_game
 from engine.ai import worker
+from engine.ai.worker import think_sync
 from engine.matches import Status
 from tests.bot_support import custom_ids, inline_thinker, latest_public, play, private_text, running_bot
 
@@ -89,3 +93,35 @@ async def test_a_lobby_full_of_people_offers_no_ai_seat(world) -> None:
     await world.bob.slash(world.channel, "game join")
     lobby = next(m for m in reversed(world.channel.history()) if m.embeds and m.embeds[0].title.startswith("New game"))
     assert not any(cid.startswith("chg:ai:") for cid in custom_ids(lobby))
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+@pytest.mark.parametrize("ai_seat", [0, 1])
+@pytest.mark.parametrize("game_id", sorted(game.meta.id for game in offered_games()))
+async def test_every_seat_of_every_game_plays_against_every_level(tmp_path, game_id, ai_seat, level) -> None:
+    """The host may sit on either side and give the other to the AI at any level; the AI then plays that seat
+    at that level. (The search itself runs at easy here: what each level costs and wins is bench/ai.py's job.)"""
+    asked: list[tuple[int, str]] = []
+
+    async def thinker(gid: str, state: object, seat: int, lv: str, seed: int) -> str:
+        asked.append((seat, lv))
+        return think_sync(gid, state, seat, "easy", seed)
+
+    async with running_bot(tmp_path / "bot.db", thinker=thinker) as world:
+        await world.alice.slash(world.channel, "game new", game=game_id)
+        names = get_game(game_id).meta.seat_names
+        if ai_seat == 0:
+            await world.alice.click(world.channel.last_message, label=f"Join as {names[1]}")
+        lobby = world.channel.last_message
+        await world.alice.select(lobby, [f"{ai_seat}:{level}"], custom_id=ai_select(lobby))
+        await world.alice.click(world.channel.last_message, label="Start")
+        match = await world.service.in_channel(world.channel.id)
+        assert match.seats[ai_seat].ai_level == level and match.seat_of(world.alice.id) == 1 - ai_seat
+        human = 0
+        while not asked and human < 20:  # the human plays until the AI has had its turn
+            (decision,) = await world.service.decisions_for(match.id, world.alice.id)
+            await play(world, world.alice, decision.choices[0].key)
+            human += 1
+        assert asked and set(asked) == {(ai_seat, level)}
+        played = await world.service.in_channel(world.channel.id)
+        assert played.version == human + len(asked), "every decision the AI made was committed"

@@ -9,7 +9,7 @@ import pytest
 
 from engine import canonical, get_game, replay
 from engine.lobby import ID_ALPHABET
-from engine.matches import ChannelBusy, MatchClosed, Seat, StaleVersion, Status
+from engine.matches import AlreadySeated, ChannelBusy, MatchClosed, Seat, SeatUnavailable, StaleVersion, Status
 from engine.service import MatchService
 from engine.settings import Settings
 from tests.helpers.matches import (
@@ -49,6 +49,21 @@ async def test_host_need_not_play_and_joins_fill_seats_in_order(service: MatchSe
     assert match.seat_of(GUEST) == 1 and service.seat_of(match, HOST) is None
     match = await service.leave(match.id, STRANGER)
     assert match.seats == (Seat(), Seat(GUEST))
+
+
+async def test_a_seated_player_who_names_another_free_seat_moves_there(service: MatchService) -> None:
+    match = await lobby(service)
+    match = await service.join(match.id, HOST, seat=1)
+    assert match.seats == (Seat(), Seat(HOST)), "the host moved to the second seat, the first is open again"
+    match = await service.seat_ai(match.id, HOST, "hard", 0)
+    assert match.seats[0].ai_level == "hard" and match.seats[1] == Seat(HOST)
+    with pytest.raises(AlreadySeated):
+        await service.join(match.id, HOST)  # no seat named: joining twice is still refused
+    with pytest.raises(AlreadySeated):
+        await service.join(match.id, HOST, seat=1)
+    with pytest.raises(SeatUnavailable):
+        await service.join(match.id, HOST, seat=0)  # the AI holds it
+    assert (await service.get(match.id)).seats[1] == Seat(HOST)
 
 
 async def test_the_host_may_change_options_in_the_lobby(service: MatchService) -> None:
