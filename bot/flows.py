@@ -72,10 +72,12 @@ class Flows:
     async def join(self, interaction: discord.Interaction, match_id: str | None, seat: int | None) -> None:
         """Take a seat (the first free one if ``seat`` is ``None``); ``match_id`` ``None``: this channel's."""
         match_id = match_id or (await self._channel_match(interaction)).id
+        seated = (await self.service.get(match_id)).seat_of(interaction.user.id) is not None
         match = await self.service.join(match_id, interaction.user.id, seat)
         game = get_game(match.game)
+        verb = "You moved to" if seated else "You joined as"
         await self._refresh_lobby(
-            interaction, match, f"You joined as {seat_line(game, match, match.seat_of(interaction.user.id))}."
+            interaction, match, f"{verb} {seat_line(game, match, match.seat_of(interaction.user.id))}."
         )
 
     @guarded

@@ -132,18 +132,22 @@ class LobbyMixin:
     async def join(self, match_id: str, user_id: int, seat: int | None = None, *, hotseat: bool = False) -> MatchInfo:
         """Take ``seat`` (or the first free one) in a lobby; ``hotseat`` lets a user take a second seat.
 
-        A seated player who names another free seat moves to it (the host starts in the first seat, and
-        this is how they play another side, against the AI say)."""
+        A player holding one seat who names another free seat moves to it (the host starts in the first
+        seat, and this is how they play another side, against the AI say)."""
 
         def plan(live: Live) -> Change:
             match = self._lobby(live)
             held = match.seats_of(user_id)
             if held and not hotseat:
-                if seat is None or seat in held:
-                    raise AlreadySeated(self._game(match).seat_names(match.players)[held[0]])
+                names = self._game(match).seat_names(match.players)
+                if seat is None or len(held) > 1:
+                    raise AlreadySeated(names[held[0]])
+                if seat in held:
+                    raise AlreadySeated(names[seat])
                 index = self._free_seat(match, seat)
-                seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
-                return self._reseat(replace(match, seats=seats), index, Seat(user_id))
+                moved = {held[0]: EMPTY_SEAT, index: Seat(user_id)}
+                seats = tuple(moved.get(i, s) for i, s in enumerate(match.seats))
+                return Change(self._touch(match, seats=seats), None)
             index = self._free_seat(match, seat)
             return self._reseat(match, index, Seat(user_id))
 

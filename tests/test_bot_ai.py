@@ -95,11 +95,13 @@ async def test_a_lobby_full_of_people_offers_no_ai_seat(world) -> None:
     assert not any(cid.startswith("chg:ai:") for cid in custom_ids(lobby))
 
 
+SEATS = [(game.meta.id, seat) for game in offered_games() for seat in range(len(game.meta.seat_names))]
+
+
 @pytest.mark.parametrize("level", AI_LEVELS)
-@pytest.mark.parametrize("ai_seat", [0, 1])
-@pytest.mark.parametrize("game_id", sorted(game.meta.id for game in offered_games()))
+@pytest.mark.parametrize(("game_id", "ai_seat"), SEATS)
 async def test_every_seat_of_every_game_plays_against_every_level(tmp_path, game_id, ai_seat, level) -> None:
-    """The host may sit on either side and give the other to the AI at any level; the AI then plays that seat
+    """The host may sit on any side and give the others to the AI at any level; the AI then plays its seats
     at that level. (The search itself runs at easy here: what each level costs and wins is bench/ai.py's job.)"""
     asked: list[tuple[int, str]] = []
 
@@ -107,21 +109,25 @@ async def test_every_seat_of_every_game_plays_against_every_level(tmp_path, game
         asked.append((seat, lv))
         return think_sync(gid, state, seat, "easy", seed)
 
-    async with running_bot(tmp_path / "bot.db", thinker=thinker) as world:
+    async with running_bot(tmp_path / "bot.db", seed=41, thinker=thinker) as world:
         await world.alice.slash(world.channel, "game new", game=game_id)
         names = get_game(game_id).meta.seat_names
-        if ai_seat == 0:
-            await world.alice.click(world.channel.last_message, label=f"Join as {names[1]}")
-        lobby = world.channel.last_message
-        await world.alice.select(lobby, [f"{ai_seat}:{level}"], custom_id=ai_select(lobby))
+        human = 1 if ai_seat == 0 else 0
+        if human:
+            moved = await world.alice.click(world.channel.last_message, label=f"Join as {names[human]}")
+            assert f"You moved to {names[human]}" in private_text(moved)
+        for seat in range(len(names)):
+            if seat != human:
+                lobby = world.channel.last_message
+                await world.alice.select(lobby, [f"{seat}:{level}"], custom_id=ai_select(lobby))
         await world.alice.click(world.channel.last_message, label="Start")
         match = await world.service.in_channel(world.channel.id)
-        assert match.seats[ai_seat].ai_level == level and match.seat_of(world.alice.id) == 1 - ai_seat
-        human = 0
-        while not asked and human < 20:  # the human plays until the AI has had its turn
+        assert match.seats[ai_seat].ai_level == level and match.seat_of(world.alice.id) == human
+        played = 0
+        while (ai_seat, level) not in asked and played < 20:  # the human plays until that seat's AI has decided
             (decision,) = await world.service.decisions_for(match.id, world.alice.id)
             await play(world, world.alice, decision.choices[0].key)
-            human += 1
-        assert asked and set(asked) == {(ai_seat, level)}
-        played = await world.service.in_channel(world.channel.id)
-        assert played.version == human + len(asked), "every decision the AI made was committed"
+            played += 1
+        assert (ai_seat, level) in asked and all(lv == level and seat != human for seat, lv in asked)
+        now = await world.service.in_channel(world.channel.id)
+        assert now.version == played + len(asked), "every decision the AI made was committed"

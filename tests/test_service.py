@@ -64,6 +64,11 @@ async def test_a_seated_player_who_names_another_free_seat_moves_there(service: 
     with pytest.raises(SeatUnavailable):
         await service.join(match.id, HOST, seat=0)  # the AI holds it
     assert (await service.get(match.id)).seats[1] == Seat(HOST)
+    await service.clear_seat(match.id, HOST, 0)
+    both = await service.join(match.id, HOST, seat=0, hotseat=True)
+    with pytest.raises(AlreadySeated):
+        await service.join(match.id, HOST, seat=1)  # holding several seats: no move that would give up one
+    assert (await service.get(match.id)).seats == both.seats == (Seat(HOST), Seat(HOST))
 
 
 async def test_the_host_may_change_options_in_the_lobby(service: MatchService) -> None:

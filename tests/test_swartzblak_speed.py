@@ -8,9 +8,14 @@ pinned tiles and extra figures, and states that differ only in the Heroes' sampl
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +34,7 @@ from engine.games.swartzblak.board import (
     with_alley,
     xy,
 )
-from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, SwAction, SwState, Unit
+from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, SwAction, SwState
 from engine.games.swartzblak.twists import TRANSFORMS, WHOLE, Twist
 
 GAME = Swartzblak()
@@ -216,14 +221,36 @@ def test_flee_and_the_search_evaluation_are_unchanged_by_their_caches() -> None:
 
 
 def test_cached_hashes_follow_the_fields() -> None:
-    """Actions, units and Alleyways hash once, at creation; equal values must still hash alike, including
-    values made by ``replace`` (which builds a new object, so the hash is taken again)."""
+    """Actions, units and Alleyways hash once, at creation, exactly as the dataclass default would (the same
+    hash keeps set order, and so the AI's seeded choices, unchanged), and ``replace`` takes the hash again."""
     state = GAME.setup(None, 2, 5)
-    unit = state.units[0]
-    hurt = replace(unit, cond=Cond.WOUNDED)
-    assert hash(hurt) == hash(Unit(unit.id, unit.square, Cond.WOUNDED)) and hurt != unit
-    alley = state.alleys[0]
-    moved = replace(alley, squares=tuple(reversed(alley.squares)))
-    assert hash(moved) == hash(Alley(alley.key, moved.squares, alley.numbers)) and moved != alley
-    assert {SwAction("move", unit="C", square=44): 1}[SwAction("move", unit="C", square=44)] == 1
-    assert SwAction("move", unit="C", square=44) not in {SwAction("move", unit="C", square=45)}
+    unit = replace(state.units[0], cond=Cond.WOUNDED)
+    assert hash(unit) == hash((unit.id, unit.square, unit.cond))
+    alley = replace(state.alleys[0], squares=tuple(reversed(state.alleys[0].squares)))
+    assert hash(alley) == hash((alley.key, alley.squares, alley.numbers))
+    action = SwAction("move", unit="C", square=44)
+    assert hash(action) == hash(("move", "C", "", 44, ""))
+
+
+def test_cached_hashes_are_taken_again_in_another_process() -> None:
+    """Strings hash differently in every process, so a pickled action, unit or Alleyway must hash anew."""
+    made_elsewhere = subprocess.run(
+        [sys.executable, "-c", _PICKLE_THREE],
+        capture_output=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+    ).stdout
+    action, unit, alley = pickle.loads(made_elsewhere)
+    state = GAME.setup(None, 2, 5)
+    assert action in {SwAction("move", unit="C", square=44)}
+    assert unit in {state.units[0]} and alley in {state.alleys[0]}
+
+
+_PICKLE_THREE = """
+import pickle, sys
+from engine.games.swartzblak import Swartzblak
+from engine.games.swartzblak.model import SwAction
+state = Swartzblak().setup(None, 2, 5)
+sys.stdout.buffer.write(pickle.dumps((SwAction("move", unit="C", square=44), state.units[0], state.alleys[0])))
+"""

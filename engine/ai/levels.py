@@ -52,7 +52,7 @@ GAME_LEVELS: dict[str, dict[str, Level]] = {
     # buy less than more iterations do. Normal and hard were tripled (300, 1,000) when the game started
     # caching its legal actions and Twists and Turns menus (about 4× the iterations a second). Hard explores
     # less (0.15): the evaluation's differences are a few hundredths, which the default constant drowns in
-    # exploration, so the search spreads thin instead of following its best lines (docs/ai.md, "Levels").
+    # exploration, so the search spreads thin instead of following its best lines (docs/ai.md, "Information-set MCTS").
     "swartzblak": {
         "easy": Level("easy", "mcts", budget=80, depth=0, time_cap=0.5, noise=1.0),
         "normal": Level("normal", "mcts", budget=900, depth=0, time_cap=1.0),

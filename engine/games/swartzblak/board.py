@@ -122,6 +122,10 @@ class Alley:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[Alley], tuple[str, tuple[int, ...], tuple[int, ...]]]:
+        """Unpickle through ``__init__``: hashes of strings differ from process to process."""
+        return (Alley, (self.key, self.squares, self.numbers))
+
     @property
     def name(self) -> str:
         return ALLEY_NAMES[ALLEY_KEYS.index(self.key)]

@@ -93,11 +93,15 @@ class Unit:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Hash once: search keys its caches by whole positions, fifteen units each."""
+        """Hash once: search keys its caches by whole positions, sixteen units each."""
         object.__setattr__(self, "_hash", hash((self.id, self.square, self.cond)))
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[type[Unit], tuple[str, int | None, Cond]]:
+        """Unpickle through ``__init__``: hashes of strings differ from process to process."""
+        return (Unit, (self.id, self.square, self.cond))
 
     @property
     def in_play(self) -> bool:
@@ -147,7 +151,7 @@ class Roll:
 class SwAction:
     """Any decision; which fields matter depends on ``kind`` (see ``keys.py`` for the key of each).
 
-    The hash is computed once: search looks actions up in its tree millions of times a decision.
+    The hash is computed once: search looks actions up in its tree hundreds of thousands of times a decision.
     """
 
     kind: str
@@ -162,6 +166,10 @@ class SwAction:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[type[SwAction], tuple[str, str, str, int, str]]:
+        """Unpickle through ``__init__``: hashes of strings differ from process to process."""
+        return (SwAction, (self.kind, self.unit, self.target, self.square, self.code))
 
 
 @dataclass(frozen=True, slots=True)
