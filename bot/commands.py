@@ -32,14 +32,21 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     games = game_choices()
 
     @group.command(name="new", description="Open a lobby for a new game in this channel")
-    @app_commands.describe(game="Which game to play", ai="Play against the AI: it takes every other seat")
+    @app_commands.describe(
+        game="Which game to play",
+        ai="Play against the AI: it takes every other seat",
+        seat="Your seat (1 is the first seat); leave empty for the first",
+    )
     @app_commands.choices(
         game=games, ai=[app_commands.Choice(name=f"against the AI ({lv})", value=lv) for lv in AI_LEVELS]
     )
     async def new(
-        interaction: discord.Interaction, game: app_commands.Choice[str], ai: app_commands.Choice[str] | None = None
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        ai: app_commands.Choice[str] | None = None,
+        seat: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
-        await flows.new(interaction, game.value, None if ai is None else ai.value)
+        await flows.new(interaction, game.value, None if ai is None else ai.value, 0 if seat is None else seat - 1)
 
     @group.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.describe(seat="Seat number (1 is the first seat); leave empty for the first free seat")

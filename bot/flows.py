@@ -50,16 +50,21 @@ class Flows:
     # -- lobby ------------------------------------------------------------------------------------------------
 
     @guarded
-    async def new(self, interaction: discord.Interaction, game_id: str, ai_level: str | None = None) -> None:
-        """Open a lobby in this channel (with the AI in every other seat for solo play); the lobby is the reply."""
+    async def new(
+        self, interaction: discord.Interaction, game_id: str, ai_level: str | None = None, seat: int = 0
+    ) -> None:
+        """Open a lobby in this channel with the host in ``seat`` (and the AI in every other seat for solo
+        play); the lobby is the reply."""
         match = await self.service.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             game_id=game_id,
             guild_id=interaction.guild_id,
+            host_seat=seat,
         )
-        for seat in range(1, match.players) if ai_level else ():
-            match = await self.service.seat_ai(match.id, interaction.user.id, ai_level, seat)
+        for other in range(match.players) if ai_level else ():
+            if other != seat:
+                match = await self.service.seat_ai(match.id, interaction.user.id, ai_level, other)
         await self._post_lobby(interaction, match)
 
     async def _channel_match(self, interaction: discord.Interaction) -> MatchInfo:

@@ -60,18 +60,21 @@ class LobbyMixin:
         options: Mapping[str, Any] | None = None,
         players: int | None = None,
         host_plays: bool = True,
+        host_seat: int = 0,
     ) -> MatchInfo:
-        """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes the first seat unless
-        ``host_plays`` is false. ``players`` defaults to the game's maximum."""
+        """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes ``host_seat`` (the first
+        by default) unless ``host_plays`` is false. ``players`` defaults to the game's maximum."""
         game = get_game(game_id)
         count = game.meta.max_players if players is None else players
         if not game.meta.min_players <= count <= game.meta.max_players:
             raise InvalidSetup(
                 f"{game.meta.title} is for {game.meta.min_players}–{game.meta.max_players} players, not {count}."
             )
+        if not 0 <= host_seat < count:
+            raise SeatUnavailable(f"{game.meta.title} has seats 1–{count}; there is no seat {host_seat + 1}.")
         seats = [EMPTY_SEAT] * count
         if host_plays:
-            seats[0] = Seat(host_id)
+            seats[host_seat] = Seat(host_id)
         now = self._clock()
         match = MatchInfo(
             id=new_match_id(),

@@ -131,3 +131,15 @@ async def test_every_seat_of_every_game_plays_against_every_level(tmp_path, game
         assert (ai_seat, level) in asked and all(lv == level and seat != human for seat, lv in asked)
         now = await world.service.in_channel(world.channel.id)
         assert now.version == played + len(asked), "every decision the AI made was committed"
+
+
+async def test_solo_play_from_any_seat_in_one_command(world) -> None:
+    """``/game new ai:… seat:…`` seats the host where asked and the AI everywhere else; a seat the game does not
+    have is refused privately and opens no lobby."""
+    refused = await world.alice.slash(world.channel, "game new", game="swartzblak", ai="normal", seat=3)
+    assert "no seat 3" in private_text(refused) and await world.service.in_channel(world.channel.id) is None
+    await world.alice.slash(world.channel, "game new", game="swartzblak", ai="normal", seat=2)
+    match = await world.service.in_channel(world.channel.id)
+    assert match.seat_of(world.alice.id) == 1 and match.seats[0].ai_level == "normal"
+    seats = next(f.value for f in world.channel.last_message.embeds[0].fields if f.name == "Seats")
+    assert "Heroes (AI, normal)" in seats and f"Adversary ({world.alice.mention})" in seats
