@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import GAMES, get_game
+from engine.ai import level_for
 from engine.ai.arena import Result, play, wilson
 
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
@@ -114,8 +115,11 @@ def _markdown(data: dict[str, Any]) -> str:
         for run in entry["runs"]:
             lines.append(
                 f"- `{run['command']}`: level {entry['level']}, {run['games']} matches per arrangement, seeds "
-                f"{run['seed']}–{run['seed'] + run['games'] - 1}, {run['wall_s']} s on {run['jobs']} processes"
+                f"{run['seed']}–{run['seed'] + run['games'] - 1}, {run['wall_s']} s on {run['jobs']} "
+                f"{'process' if run['jobs'] == 1 else 'processes'}"
             )
+        if entry.get("preset"):
+            lines.append(f"- AI: {entry['preset']}")
         first = "first_player" in rows[0]
         head = ["arrangement", "games", *(f"{s} wins" for s in seats)]
         head += ["first player wins"] if first else []
@@ -133,7 +137,11 @@ def _markdown(data: dict[str, Any]) -> str:
             if not 0.4 <= row[who]["win_rate"] <= 0.6
         ]
         if flags:
-            lines += ["", "Outside 40–60 %: " + "; ".join(flags) + "."]
+            lines += [
+                "",
+                "Outside 40–60 %: " + "; ".join(flags) + ". What was done about it, and why, is in the game's "
+                "rulebook (docs/rules/), section *About balance*.",
+            ]
         capped = sum(raw["timeouts"] for raw in entry["arrangements"].values())
         if capped:
             lines += ["", f"Decisions cut short by the time cap: {capped}."]
@@ -149,6 +157,18 @@ def load(path: Path) -> dict[str, Any]:
         if line.startswith(DATA_MARK):
             return json.loads(line[len(DATA_MARK) : -len(" -->")])
     return {}
+
+
+def preset(game_id: str, level: str) -> str:
+    """The level's settings in words, stored with the counts so that ``--append`` pools like with like."""
+    lv = level_for(game_id, level)
+    work = "positions" if lv.algorithm == "alphabeta" else "iterations"
+    words = f"{lv.name}: {lv.algorithm} {lv.budget:,} {work}, depth {lv.depth}, cap {lv.time_cap} s"
+    if lv.noise:
+        words += f", noise {lv.noise}"
+    if lv.algorithm == "mcts":
+        words += f", exploration {lv.exploration}"
+    return words
 
 
 def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> dict[str, Any]:
@@ -173,6 +193,7 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
     return {
         game_id: {
             "level": level,
+            "preset": preset(game_id, level),
             "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
             "arrangements": {
                 name: _raw(rs, len(get_game(game_id).meta.seat_names), first) for name, (first, rs) in by.items()
@@ -183,15 +204,19 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
 
 
 def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str, Any]:
-    """``new`` replaces a game's entry, or with ``append`` adds to it (same level, seeds not yet played)."""
+    """``new`` replaces a game's entry, or with ``append`` adds to it (the very same level settings, seeds not
+    yet played): games played by differently tuned AIs must not be pooled."""
     merged = dict(old)
     for game_id, entry in new.items():
         previous = old.get(game_id)
         if not append or previous is None:
             merged[game_id] = entry
             continue
-        if previous["level"] != entry["level"]:
-            raise SystemExit(f"{game_id}: stored results are at level {previous['level']}, not {entry['level']}")
+        if previous.get("preset") != entry["preset"]:
+            raise SystemExit(
+                f"{game_id}: the stored results were played by {previous.get('preset') or 'an unrecorded level'}, "
+                f"not {entry['preset']}; rerun without --append"
+            )
         run = entry["runs"][0]
         for earlier in previous["runs"]:
             if run["seed"] < earlier["seed"] + earlier["games"] and earlier["seed"] < run["seed"] + run["games"]:
@@ -200,7 +225,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str
             name: _add(previous["arrangements"][name], raw) if name in previous["arrangements"] else raw
             for name, raw in entry["arrangements"].items()
         }
-        merged[game_id] = {"level": entry["level"], "runs": [*previous["runs"], run], "arrangements": arrangements}
+        merged[game_id] = {**entry, "runs": [*previous["runs"], run], "arrangements": arrangements}
     return dict(sorted(merged.items()))
 
 

@@ -1,0 +1,45 @@
+"""bench/balance.py's bookkeeping: runs are pooled only when the same AI played them, on seeds not yet used."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_SPEC = importlib.util.spec_from_file_location("balance", Path(__file__).resolve().parents[1] / "bench" / "balance.py")
+assert _SPEC and _SPEC.loader
+balance = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(balance)
+
+
+def _entry(seed: int, preset: str, wins: tuple[int, int]) -> dict[str, Any]:
+    raw = {"games": 10, "wins": list(wins), "first": None, "first_wins": None, "draws": 0, "decisions": 600}
+    return {
+        "level": "hard",
+        "preset": preset,
+        "runs": [{"command": "bench/balance.py", "games": 10, "seed": seed, "wall_s": 1.0, "jobs": 2}],
+        "arrangements": {"Heroes against Adversary": {**raw, "timeouts": 0}},
+    }
+
+
+def test_append_pools_runs_of_the_same_ai() -> None:
+    preset = balance.preset("swartzblak", "hard")
+    merged = balance.merge(
+        {"swartzblak": _entry(0, preset, (4, 6))}, {"swartzblak": _entry(10, preset, (7, 3))}, append=True
+    )
+    raw = merged["swartzblak"]["arrangements"]["Heroes against Adversary"]
+    assert raw["games"] == 20 and raw["wins"] == [11, 9] and len(merged["swartzblak"]["runs"]) == 2
+    assert f"- AI: {preset}" in balance._markdown(merged)
+
+
+def test_append_refuses_another_ai_or_used_seeds() -> None:
+    preset = balance.preset("swartzblak", "hard")
+    stored = {"swartzblak": _entry(0, preset.replace("0.15", "1.0"), (4, 6))}
+    with pytest.raises(SystemExit, match="rerun without --append"):
+        balance.merge(stored, {"swartzblak": _entry(10, preset, (7, 3))}, append=True)
+    with pytest.raises(SystemExit, match="overlap"):
+        balance.merge({"swartzblak": _entry(0, preset, (4, 6))}, {"swartzblak": _entry(5, preset, (7, 3))}, append=True)
+    replaced = balance.merge(stored, {"swartzblak": _entry(10, preset, (7, 3))}, append=False)
+    assert replaced["swartzblak"]["preset"] == preset and len(replaced["swartzblak"]["runs"]) == 1
