@@ -147,12 +147,9 @@ class LobbyMixin:
                     raise AlreadySeated(names[held[0]])
                 if seat in held:
                     raise AlreadySeated(names[seat])
-                index = self._free_seat(match, seat)
-                moved = {held[0]: EMPTY_SEAT, index: Seat(user_id)}
-                seats = tuple(moved.get(i, s) for i, s in enumerate(match.seats))
-                return Change(self._touch(match, seats=seats), None)
+                return self._reseat(match, {held[0]: EMPTY_SEAT, self._free_seat(match, seat): Seat(user_id)})
             index = self._free_seat(match, seat)
-            return self._reseat(match, index, Seat(user_id))
+            return self._reseat(match, {index: Seat(user_id)})
 
         return (await self.live.change(match_id, plan)).match
 
@@ -165,7 +162,7 @@ class LobbyMixin:
                 raise NotHost("add an AI player")
             if not level or len(level) > 20:
                 raise InvalidSetup("That is not an AI level.")
-            return self._reseat(match, self._free_seat(match, seat), Seat(ai_level=level))
+            return self._reseat(match, {self._free_seat(match, seat): Seat(ai_level=level)})
 
         return (await self.live.change(match_id, plan)).match
 
@@ -178,7 +175,7 @@ class LobbyMixin:
                 raise NotHost("remove an AI player")
             if not 0 <= seat < match.players or match.seats[seat].ai_level is None:
                 raise SeatUnavailable("There is no AI player in that seat.")
-            return self._reseat(match, seat, EMPTY_SEAT)
+            return self._reseat(match, {seat: EMPTY_SEAT})
 
         return (await self.live.change(match_id, plan)).match
 
@@ -190,8 +187,7 @@ class LobbyMixin:
             held = match.seats_of(user_id)
             if not held:
                 raise NotAPlayer()
-            seats = tuple(EMPTY_SEAT if i in held else s for i, s in enumerate(match.seats))
-            return Change(self._touch(match, seats=seats), None)
+            return self._reseat(match, dict.fromkeys(held, EMPTY_SEAT))
 
         return (await self.live.change(match_id, plan)).match
 
@@ -220,6 +216,7 @@ class LobbyMixin:
             raise SeatUnavailable(f"The {self._game(match).seat_names(match.players)[seat]} seat is taken.")
         return seat
 
-    def _reseat(self, match: MatchInfo, index: int, occupant: Seat) -> Change:
-        seats = tuple(occupant if i == index else s for i, s in enumerate(match.seats))
+    def _reseat(self, match: MatchInfo, occupants: Mapping[int, Seat]) -> Change:
+        """``match`` with the seats numbered in ``occupants`` given to them, in one revision."""
+        seats = tuple(occupants.get(i, s) for i, s in enumerate(match.seats))
         return Change(self._touch(match, seats=seats), None)

@@ -49,10 +49,15 @@ class SquareGrid:
 HIGHLIGHT_MIX = 0.55  # how strongly a last-move or marked square takes its highlight colour
 
 
+def is_dark_square(rank: int, file: int) -> bool:
+    """Dark where rank + file is even: a1 is dark, as on a chessboard. Shared by every square-grid board."""
+    return (rank + file) % 2 == 0
+
+
 def checker_fill(rank: int, file: int, kind: str = "plain") -> RGB:
-    """A board square's colour: dark where rank + file is even (a1 is dark, as on a chessboard), mixed with the
-    last-move colour (``"last"``) or the caller's mark (``"marked"``). Shared by every square-grid board."""
-    base = pal.SQUARE_DARK if (rank + file) % 2 == 0 else pal.SQUARE_LIGHT
+    """A board square's colour: dark or light (``is_dark_square``), mixed with the last-move colour (``"last"``)
+    or the caller's mark (``"marked"``). Shared by every square-grid board."""
+    base = pal.SQUARE_DARK if is_dark_square(rank, file) else pal.SQUARE_LIGHT
     if kind == "last":
         return pal.mix(base, pal.LAST_MOVE, HIGHLIGHT_MIX)
     if kind == "marked":

@@ -12,7 +12,7 @@ from functools import lru_cache
 from engine.games.swartzblak.board import NEIGHBOURS, SIZE, SQUARE_INDEX, footprint
 from engine.games.swartzblak.model import ADVERSARY, HEROES, SwView
 
-from .grids import SquareGrid, checker_fill
+from .grids import SquareGrid, checker_fill, is_dark_square
 from .palette import RGB
 from .swartzblak_sprites import BADGE
 
@@ -96,8 +96,7 @@ def badge_box(
 
 def is_dark(square: int) -> bool:
     """a1 is dark, as on a chessboard."""
-    rank, file = divmod(square, SIZE)
-    return (rank + file) % 2 == 0
+    return is_dark_square(*divmod(square, SIZE))
 
 
 def square_fill(square: int, kind: str = "plain") -> RGB:

@@ -36,7 +36,7 @@ from engine.games.wars import (
 
 from . import palette as pal
 from .core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
-from .grids import SquareGrid, checker_fill, draw_square_grid
+from .grids import SquareGrid, checker_fill, draw_square_grid, is_dark_square
 from .palette import RGB
 from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
 from .toolkit import (
@@ -132,8 +132,7 @@ def destroyed_mark_box(square: int | str, *, size: int = 1024, orientation: int 
 
 def is_dark(square: int) -> bool:
     """a1 is dark, as on a chessboard."""
-    rank, file = divmod(square, SIZE)
-    return (rank + file) % 2 == 0
+    return is_dark_square(*divmod(square, SIZE))
 
 
 def square_fill(square: int, kind: Kind = "plain") -> RGB:
