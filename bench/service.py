@@ -142,14 +142,14 @@ def stored_database(path: Path, matches: int) -> None:
     now = int(time.time() * 1e6)
     rows = [
         (f"s{n:09d}", "wars", 1, n, 1, '{"first":"red"}', 2, "[[1,null],[2,null]]", "active", STORED_DECISIONS,
-         STORED_DECISIONS + 2, STORED_SEED, 1, None, now, now)
+         STORED_DECISIONS + 2, 2, f"{STORED_SEED:064x}", 1, None, now, now)
         for n in range(matches)
     ]  # fmt: skip
-    columns = (  # the original columns; later migrations' columns keep their defaults (no clock)
+    columns = (  # named columns; the others keep their defaults (no clock)
         "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
-        "seed, rules_version, outcome_json, created_at, updated_at"
+        "generator, match_key, rules_version, outcome_json, created_at, updated_at"
     )
-    conn.executemany(f"INSERT INTO matches ({columns}) VALUES ({', '.join('?' * 16)})", rows)
+    conn.executemany(f"INSERT INTO matches ({columns}) VALUES ({', '.join('?' * 17)})", rows)
     conn.executemany(
         "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
         ((f"s{n:09d}", seq, seat, key, now) for n in range(matches) for seq, (seat, key) in enumerate(moves, 1)),

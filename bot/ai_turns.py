@@ -17,7 +17,6 @@ from typing import Any
 import discord
 
 from engine import EngineError, get_game
-from engine.ai.search import decision_seed
 from engine.matches import ActResult, StaleVersion, Status
 from engine.service import MatchService
 
@@ -114,9 +113,8 @@ class AiTurns:
         """Think about the current position and play; ``None`` if the position changed meanwhile."""
         match = result.match
         game = get_game(match.game)
-        state = await self.service.state(match.id)
+        state, seed = await self.service.search_position(match.id, seat)
         level = match.seats[seat].ai_level or "easy"
-        seed = decision_seed(match.seed or 0, match.version, seat)
         channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         async with _thinking(channel):
             key = await self.thinker(game.meta.id, game.state_to_json(state), seat, level, seed)

@@ -77,7 +77,7 @@ class SecretCourier:
     async def _private_lines(self, match: MatchInfo, user_id: int) -> list[str]:
         """The log lines that read differently for this user's seat than for everyone else."""
         seat = match.seat_of(user_id)
-        if seat is None or match.seed is None:
+        if seat is None or match.key is None:
             return []
         return await self.service.private_lines(match.id, seat)
 

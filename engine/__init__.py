@@ -13,7 +13,7 @@ from .errors import (
     NotYourTurn,
 )
 from .registry import GAMES, get_game, register
-from .rng import Rng
+from .rng import LegacyRng, MatchKey, MatchRng, Rng
 
 __all__ = [
     "GAMES",
@@ -25,8 +25,11 @@ __all__ = [
     "IllegalAction",
     "IncompatibleState",
     "InvalidSetup",
+    "LegacyRng",
     "LogEntry",
     "MalformedKey",
+    "MatchKey",
+    "MatchRng",
     "NotYourTurn",
     "Outcome",
     "Rng",

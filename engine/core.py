@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from .codec import from_json, to_json
 from .errors import GameOver, IncompatibleState, InvalidSetup, MalformedKey, NotYourTurn
-from .rng import Rng
+from .rng import MatchKey, MatchRng, Rng
 
 S = TypeVar("S")  # the game's full state (with secrets and the generator)
 A = TypeVar("A")  # the game's action type
@@ -151,16 +151,20 @@ class Game(ABC, Generic[S, A, V]):
         """Names of the seats in a match of ``players`` players."""
         return self.meta.seat_names[:players]
 
-    def setup(self, options: Mapping[str, Any] | BaseModel | None, players: int, seed: int) -> S:
-        """The opening state of a match; checks the player count, then defers to ``initial_state``."""
+    def setup(self, options: Mapping[str, Any] | BaseModel | None, players: int, seed: int | MatchKey) -> S:
+        """The opening state of a match; checks the player count, then defers to ``initial_state``.
+
+        ``seed`` is the match's key (``MatchKey``: its generator and secret); a plain integer is the secret
+        of a keyed generator, for tests and benches."""
         if not self.meta.min_players <= players <= self.meta.max_players:
             raise InvalidSetup(
                 f"{self.meta.title} needs {self.meta.min_players}–{self.meta.max_players} players, not {players}."
             )
-        return self.initial_state(self.parse_options(options), players, Rng(seed))
+        rng = seed.rng() if isinstance(seed, MatchKey) else Rng(seed)
+        return self.initial_state(self.parse_options(options), players, rng)
 
     @abstractmethod
-    def initial_state(self, options: Any, players: int, rng: Rng) -> S:
+    def initial_state(self, options: Any, players: int, rng: MatchRng) -> S:
         """The opening state, drawing any setup randomness from ``rng``."""
 
     # -- who decides ---------------------------------------------------------------------------------------
@@ -298,7 +302,7 @@ def replay(
     game: Game[S, Any, Any],
     options: Mapping[str, Any] | BaseModel | None,
     players: int,
-    seed: int,
+    seed: int | MatchKey,
     moves: Iterable[tuple[int, str]],
 ) -> tuple[S, list[LogEntry]]:
     """Rebuild a match from its setup and its (seat, key) decisions: the basis of storage and audits."""
@@ -315,7 +319,7 @@ def replay_views(
     game: Game[S, Any, V],
     options: Mapping[str, Any] | BaseModel | None,
     players: int,
-    seed: int,
+    seed: int | MatchKey,
     moves: Iterable[tuple[int, str]],
     *,
     seat: int | None = None,

@@ -96,7 +96,7 @@ class LiveMatches:
 
     async def rebuild(self, match: MatchInfo) -> Any | None:
         """The state after the row's last decision: the latest snapshot, then the log after it."""
-        if match.seed is None:
+        if match.key is None:
             return None
         game = get_game(match.game)
         if match.rules_version != game.meta.rules_version:
@@ -107,7 +107,7 @@ class LiveMatches:
         snapshot = await self.store.latest_snapshot(match.id, upto=match.version)
         base = 0 if snapshot is None else snapshot.seq
         if snapshot is None:
-            state = game.setup(match.options, match.players, match.seed)
+            state = game.setup(match.options, match.players, match.key)
         else:
             state = game.state_from_json(snapshot.state)
         tail = await self.store.actions(match.id, after=base, upto=match.version)

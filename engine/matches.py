@@ -16,6 +16,7 @@ from typing import Any
 from .clocks import NO_CLOCK, NO_CLOCKS, ClockState, TimeControl
 from .core import Choice, Outcome, View
 from .errors import EngineError, GameOver
+from .rng import MatchKey
 
 
 class Status(enum.StrEnum):
@@ -70,7 +71,7 @@ class MatchInfo:
     status: Status
     version: int
     revision: int
-    seed: int | None
+    key: MatchKey | None  # drawn when the match starts; secret: never shown, never logged
     rules_version: int
     outcome: Outcome | None
     created_at: datetime

@@ -17,13 +17,14 @@ clock operations themselves (lobby clock, due reminders and expiries, vacations)
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .ai.mcts import reseeded
+from .ai.search import decision_seed
 from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
 from .core import Choice, Game, LogEntry, Outcome, View
 from .correspondence import CorrespondenceMixin
@@ -47,6 +48,7 @@ from .matches import (
     Status,
 )
 from .registry import get_game
+from .rng import MatchKey, Rng
 from .settings import Settings
 from .store import ActionRow, SnapshotRow, SqliteStore, Store
 
@@ -59,10 +61,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def new_seed() -> int:
-    return secrets.randbits(63)
-
-
 class MatchService(LobbyMixin, CorrespondenceMixin):
     """Lobbies, decisions and look-ups for every front end. Player mistakes raise ``EngineError`` subclasses."""
 
@@ -71,14 +69,14 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         store: Store,
         *,
         clock: Clock = utc_now,
-        seeds: Callable[[], int] = new_seed,
+        keys: Callable[[], MatchKey] = MatchKey.new,
         cache_size: int = 4096,
         snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
         self.live = LiveMatches(store, cache_size)
         self._clock = clock
-        self._seeds = seeds
+        self._keys = keys
         self._snapshot_every = snapshot_every
 
     def now(self) -> datetime:
@@ -108,8 +106,8 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         await self.close()
 
     async def start(self, match_id: str, user_id: int) -> ActResult:
-        """The host starts the lobby with the seats filled so far (empty ones are dropped); the seed is drawn
-        now, so nobody can learn it from the lobby. Players already on vacation start with paused clocks."""
+        """The host starts the lobby with the seats filled so far (empty ones are dropped); the match key
+        is drawn now, so nobody can learn it from the lobby. Players already on vacation start with paused clocks."""
         away = await self._vacations((await self.get(match_id)).user_ids)
 
         def plan(live: Live) -> Change:
@@ -120,10 +118,10 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             seats = tuple(s for s in match.seats if not s.empty)
             if len(seats) < game.meta.min_players:
                 raise NotEnoughPlayers(game.meta.title, game.meta.min_players, len(seats))
-            seed = self._seeds()
-            state = game.setup(match.options, len(seats), seed)
+            key = self._keys()
+            state = game.setup(match.options, len(seats), key)
             clock = replace(NO_CLOCKS, away=away if match.time_control.kind == "correspondence" else {})
-            started = self._touch(match, seats=seats, status=Status.ACTIVE, seed=seed, clock=clock)
+            started = self._touch(match, seats=seats, status=Status.ACTIVE, key=key, clock=clock)
             return Change(self._reclock(started, state, None), state)
 
         return self._result(await self.live.change(match_id, plan))
@@ -275,10 +273,10 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
     async def _entries(self, match_id: str) -> list[LogEntry]:
         """Every log entry of the match, rebuilt from its setup and log (service events as public entries)."""
         match = (await self.live.fresh(match_id)).match
-        if match.seed is None:
+        if match.key is None:
             return []
         game = self._game(match)
-        state = game.setup(match.options, match.players, match.seed)
+        state = game.setup(match.options, match.players, match.key)
         entries: list[LogEntry] = []
         for row in await self.store.actions(match_id, upto=match.version):
             if row.key.startswith(EVENT):
@@ -290,8 +288,18 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         return entries
 
     async def state(self, match_id: str) -> Any | None:
-        """The full state, secrets included: for audits and the AI, never for a player."""
+        """The full state, secrets included: for audits, never for a player."""
         return (await self.live.fresh(match_id)).state
+
+    async def search_position(self, match_id: str, seat: int) -> tuple[Any, int]:
+        """What an AI deciding for ``seat`` is handed: the state with the match generator replaced by one keyed
+        for this decision alone (so no search, nor the worker process it runs in, holds the match key or can
+        know a future die), and the decision's seed, derived one way from the match key."""
+        live = await self.live.fresh(match_id)
+        if live.state is None or live.match.key is None:
+            raise NotStarted() if live.match.status is Status.LOBBY else MatchClosed(live.match.status)
+        seed = decision_seed(live.match.key, live.match.version, seat)
+        return reseeded(live.state, Rng(seed)), seed
 
     # -- bookmarks ----------------------------------------------------------------------------------------
 

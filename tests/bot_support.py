@@ -16,6 +16,7 @@ from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
 from bot.settings import Settings
 from engine.ai.worker import think_sync
+from engine.rng import MatchKey
 from engine.service import MatchService
 
 
@@ -64,7 +65,8 @@ async def running_bot(
     way SimCord's own pytest fixture does, so setup and teardown may run in different contexts). ``seed``
     fixes every match's seed, to replay the same match in two worlds."""
     clock = EnvClock()
-    service = await MatchService.open(database, clock=clock, **({} if seed is None else {"seeds": lambda: seed}))
+    keys = {} if seed is None else {"keys": lambda: MatchKey(seed)}
+    service = await MatchService.open(database, clock=clock, **keys)
     env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=thinker), shard_count=1)
     clock.env = env
     await env.start()

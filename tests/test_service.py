@@ -10,6 +10,7 @@ import pytest
 from engine import canonical, get_game, replay
 from engine.lobby import ID_ALPHABET
 from engine.matches import AlreadySeated, ChannelBusy, MatchClosed, Seat, SeatUnavailable, StaleVersion, Status
+from engine.rng import MatchKey
 from engine.service import MatchService
 from engine.settings import Settings
 from tests.helpers.matches import (
@@ -32,7 +33,7 @@ __all__ = ["db_path", "service"]  # fixtures
 
 async def test_create_opens_a_lobby_with_the_host_seated(service: MatchService) -> None:
     match = await lobby(service)
-    assert match.status is Status.LOBBY and match.version == 0 and match.seed is None
+    assert match.status is Status.LOBBY and match.version == 0 and match.key is None
     assert match.seats == (Seat(HOST), Seat()) and match.host_id == HOST
     assert match.options == {"first": "random"} and match.guild_id == GUILD and match.channel_id == CHANNEL
     assert 1 <= len(match.id) <= 12 and set(match.id) <= set(ID_ALPHABET)
@@ -80,7 +81,7 @@ async def test_the_host_may_change_options_in_the_lobby(service: MatchService) -
 async def test_start_draws_the_seed_and_reports_who_decides(service: MatchService) -> None:
     result = await started(service)
     match = result.match
-    assert match.status is Status.ACTIVE and match.seed == 20260101 and result.version == 0
+    assert match.status is Status.ACTIVE and match.key == MatchKey(20260101) and result.version == 0
     game = get_game("wars")
     state = game.setup(match.options, 2, 20260101)
     assert result.to_decide == {seat: (HOST, GUEST)[seat] for seat in game.to_decide(state)}
@@ -179,7 +180,7 @@ async def test_a_whole_match_replays_from_its_log(db_path: Path) -> None:
     rows = await service.store.actions(match.id)
     assert [row.seq for row in rows] == list(range(1, match.version + 1))
     game = get_game("wars")
-    state, log = replay(game, match.options, 2, match.seed, [(row.seat, row.key) for row in rows])
+    state, log = replay(game, match.options, 2, match.key, [(row.seat, row.key) for row in rows])
     assert canonical(game.state_to_json(state)) == canonical(game.state_to_json(await service.state(match.id)))
     assert await service.log(match.id) == [entry.public for entry in log]
     await service.close()
@@ -268,7 +269,7 @@ async def test_rematch_keeps_game_options_and_seats(service: MatchService) -> No
     again = await service.rematch(match.id, GUEST)
     assert again.id != match.id and again.status is Status.LOBBY and again.host_id == GUEST
     assert again.options == {"first": "blue"} and again.seats == (Seat(HOST), Seat(GUEST))
-    assert again.channel_id == CHANNEL and again.version == 0 and again.seed is None
+    assert again.channel_id == CHANNEL and again.version == 0 and again.key is None
 
 
 async def test_timestamps_come_from_the_injected_clock(service: MatchService) -> None:
@@ -323,7 +324,7 @@ async def test_an_evicted_or_cleared_cache_changes_nothing(db_path: Path) -> Non
             result = await random_move(service, result, rnd)
     game = get_game("wars")
     rows = await service.store.actions(result.match.id)
-    replayed, _ = replay(game, result.match.options, 2, result.match.seed, [(r.seat, r.key) for r in rows])
+    replayed, _ = replay(game, result.match.options, 2, result.match.key, [(r.seat, r.key) for r in rows])
     assert canonical(game.state_to_json(replayed)) == canonical(
         game.state_to_json(await service.state(result.match.id))
     )

@@ -12,6 +12,7 @@ import pytest
 from engine.clocks import DAY
 from engine.errors import InvalidSetup
 from engine.matches import ClockRefused, NotAPlayer, NotHost, NotInLobby, StaleVersion, Status
+from engine.rng import MatchKey
 from engine.service import MatchService
 from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER
 
@@ -35,7 +36,7 @@ def clock() -> ManualClock:
 
 
 async def open_at(path: Path, clock: ManualClock) -> MatchService:
-    return await MatchService.open(path, clock=clock, seeds=lambda: 20260101)
+    return await MatchService.open(path, clock=clock, keys=lambda: MatchKey(20260101))
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from engine.matches import ActResult, MatchInfo, StaleVersion
+from engine.rng import MatchKey
 from engine.service import MatchService
 from engine.store import ActionRow, SnapshotRow, SqliteStore
 from tests.helpers.matches import GUEST, HOST, Ticker, db_path, open_service, service, started
@@ -110,7 +111,7 @@ class GatedStore(SqliteStore):
 async def test_a_slow_match_does_not_hold_up_another(db_path: Path) -> None:
     store = GatedStore(db_path)
     await store.open()
-    service = MatchService(store, clock=Ticker(), seeds=lambda: 7)
+    service = MatchService(store, clock=Ticker(), keys=lambda: MatchKey(7))
     try:
         slow = await started(service, channel=1)
         quick = await started(service, channel=2)

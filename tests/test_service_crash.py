@@ -90,7 +90,7 @@ def audit(lane: Lane, db: Path) -> None:
             assert not lane.acked  # killed before the first migration committed
             return
         stored = {tuple(row) for row in conn.execute("SELECT match_id, seq, key FROM actions")}
-        matches = conn.execute("SELECT id, game, options_json, players, seed, version, status FROM matches").fetchall()
+        matches = conn.execute("SELECT id, game, options_json, players, version, status FROM matches").fetchall()
         snapshots = conn.execute("SELECT match_id, seq, state_json FROM snapshots").fetchall()
     finally:
         conn.close()
@@ -109,20 +109,20 @@ async def check_replays(db: Path, matches: list[tuple], snapshots: list[tuple]) 
         snaps.setdefault(match_id, {})[seq] = state_json
     service = await MatchService.open(db)  # a restart: migrations, then lazy loads
     try:
-        for match_id, game_id, _options, players, seed, version, status in matches:
+        for match_id, game_id, _options, players, version, status in matches:
             info = await service.get(match_id)
             rows = await service.store.actions(match_id)
             assert [row.seq for row in rows] == list(range(1, version + 1)), match_id
             assert set(snaps.get(match_id, {})) <= set(range(1, version + 1))
-            if seed is None:
+            if info.key is None:
                 assert status in ("lobby", "aborted") and not rows
                 continue
             game = get_game(game_id)
             moves = [(row.seat, row.key) for row in rows]
             for seq, state_json in snaps.get(match_id, {}).items():
-                state, _ = replay(game, info.options, players, seed, [m for m in moves[:seq] if m[1][0] != "!"])
+                state, _ = replay(game, info.options, players, info.key, [m for m in moves[:seq] if m[1][0] != "!"])
                 assert canonical(game.state_to_json(state)) == state_json, (match_id, seq)
-            state, _ = replay(game, info.options, players, seed, [m for m in moves if m[1][0] != "!"])
+            state, _ = replay(game, info.options, players, info.key, [m for m in moves if m[1][0] != "!"])
             loaded = await service.state(match_id)
             assert canonical(game.state_to_json(loaded)) == canonical(game.state_to_json(state)), match_id
             check_status(status, rows[-1].key if rows else None, game.outcome(state) is not None)

@@ -14,6 +14,7 @@ import pytest
 
 from engine import Outcome, canonical, get_game
 from engine.matches import Bookmark, MatchInfo, Seat, Status
+from engine.rng import LEGACY, MatchKey
 from engine.service import MatchService
 from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, SqliteStore
 from engine.store.migrations import LATEST
@@ -37,7 +38,7 @@ def a_match(match_id: str = "m1", channel: int = 10, status: Status = Status.LOB
         status=status,
         version=0,
         revision=0,
-        seed=None,
+        key=None,
         rules_version=1,
         outcome=None,
         created_at=WHEN,
@@ -114,7 +115,7 @@ async def test_a_newer_database_is_refused_by_the_service(db_path: Path) -> None
 async def test_matches_round_trip_exactly(store: SqliteStore) -> None:
     match = replace(
         a_match(status=Status.ENDED),
-        seed=2**63 - 1,
+        key=MatchKey(2**256 - 1),
         version=3,
         revision=9,
         guild_id=2**62,
@@ -122,6 +123,9 @@ async def test_matches_round_trip_exactly(store: SqliteStore) -> None:
     )
     await store.insert_match(match)
     assert await store.get_match("m1") == match
+    legacy = replace(match, id="m2", channel_id=match.channel_id + 1, key=MatchKey(2**63 - 1, LEGACY))
+    await store.insert_match(legacy)
+    assert await store.get_match("m2") == legacy
     assert await store.get_match("nope") is None
 
 
@@ -138,7 +142,7 @@ async def test_one_open_match_per_channel_is_enforced_by_the_database(store: Sql
 
 async def test_writes_compare_and_set_the_revision(store: SqliteStore) -> None:
     await store.insert_match(a_match())
-    active = replace(a_match(), status=Status.ACTIVE, seed=1, revision=1)
+    active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1)
     assert await store.write(active, expected_revision=0)
     moved = replace(active, version=1, revision=2)
     action = ActionRow("m1", 1, 0, "~a1", WHEN)
@@ -151,8 +155,8 @@ async def test_writes_compare_and_set_the_revision(store: SqliteStore) -> None:
 
 
 async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore) -> None:
-    await store.insert_match(replace(a_match(), status=Status.ACTIVE, seed=1))
-    moved = replace(a_match(), status=Status.ACTIVE, seed=1, version=1, revision=1)
+    await store.insert_match(replace(a_match(), status=Status.ACTIVE, key=MatchKey(1)))
+    moved = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), version=1, revision=1)
     orphan = ActionRow("elsewhere", 1, 0, "~a1", WHEN)  # violates the foreign key: the transaction fails
     with pytest.raises(sqlite3.IntegrityError):
         await store.write(moved, expected_revision=0, action=orphan)
@@ -162,7 +166,7 @@ async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore) ->
 
 async def test_the_service_needs_only_the_store_interface() -> None:
     memory = MemoryStore()
-    service = MatchService(memory, clock=Ticker(), seeds=lambda: 3, snapshot_every=4)
+    service = MatchService(memory, clock=Ticker(), keys=lambda: MatchKey(3), snapshot_every=4)
     result = await play_out(service, await started(service), random.Random(8))
     assert result.match.status is Status.ENDED
     game = get_game("wars")

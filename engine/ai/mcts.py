@@ -28,7 +28,7 @@ from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from ..core import Game
-from ..rng import Rng
+from ..rng import RandomStream, Rng
 from .levels import Level
 
 ROLLOUT_CAP = 400  # random plies at most when a game has no evaluation
@@ -50,7 +50,7 @@ def reseeded(state: Any, rng: Rng) -> Any:
     The generator is part of a game's state by convention (see engine/rng.py); a state without one is
     returned as it is.
     """
-    if is_dataclass(state) and any(f.name == "rng" for f in fields(state)) and isinstance(state.rng, Rng):
+    if is_dataclass(state) and any(f.name == "rng" for f in fields(state)) and isinstance(state.rng, RandomStream):
         return replace(state, rng=rng)
     return state
 

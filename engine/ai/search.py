@@ -5,6 +5,9 @@ event loop. The AI is handed the full state, because that is what the match serv
 uses what its seat may know: the seat's own legal actions, and full states re-sampled by
 ``game.determinize(state, seat, rng)`` with a fresh generator (see ``mcts.reseeded``). Alpha-beta is only
 used for perfect-information games without chance, where the state *is* the seat's view.
+
+Before any search, the state's match generator is replaced by one keyed from the decision's seed, so a
+decision depends on the position and the seed only: never on the match key or the dice it will roll.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Game
+from ..rng import MatchKey, Rng
 from .alphabeta import AlphaBeta, Hooks
 from .levels import Level, level_for
-from .mcts import MCTS, Evaluator
+from .mcts import MCTS, Evaluator, reseeded
 from .swartzblak_ai import evaluate as swartzblak_evaluate
 from .wars_ai import WarsHooks
 
@@ -47,6 +51,7 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
     """Choose ``seat``'s action in ``state`` at ``level``; the same arguments always give the same decision
     unless the level's wall-clock cap cuts the search short."""
     preset = level_for(game.meta.id, level)
+    state = reseeded(state, Rng(seed))  # the search's own chance: the match's future draws stay unknown
     legal = list(game.legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide in this state")
@@ -77,6 +82,8 @@ def choose(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
     return decide(game, state, seat, level=level, seed=seed).action
 
 
-def decision_seed(match_seed: int, decision_index: int, seat: int) -> int:
-    """A per-decision seed for a match: a given match seed reproduces every AI decision of the match."""
-    return (match_seed * 1_000_003 + decision_index * 7919 + seat) & ((1 << 63) - 1)
+def decision_seed(key: MatchKey | int, decision_index: int, seat: int) -> int:
+    """A per-decision seed, derived one way from the match key (an integer is a keyed generator's secret):
+    the same match reproduces every AI decision, and no decision tells anything about the key."""
+    rng = key.rng() if isinstance(key, MatchKey) else Rng(key)
+    return rng.derive("ai decision", decision_index, seat, bits=64) >> 1

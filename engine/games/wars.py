@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from ..core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
 from ..errors import IllegalAction, MalformedKey
-from ..rng import Rng
+from ..rng import MatchRng
 
 # -- metadata ------------------------------------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ class WarsState:
     recent: tuple[WarsAction, ...]  # decisions of the turn in progress, else of the last finished turn
     captured: Stack | None  # the stack destroyed by the attack in ``recent``, if any
     outcome: Outcome | None
-    rng: Rng
+    rng: MatchRng
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +197,7 @@ class ShapeshifterWars(Game[WarsState, WarsAction, WarsView]):
 
     # -- setup ------------------------------------------------------------------------------------------------
 
-    def initial_state(self, options: WarsOptions, players: int, rng: Rng) -> WarsState:
+    def initial_state(self, options: WarsOptions, players: int, rng: MatchRng) -> WarsState:
         """Knights on the home rows, kings in the middle, every stack a tree with the small pyramid on top."""
         board: list[Stack | None] = [None] * (SIZE * SIZE)
         for seat in (RED, BLUE):

@@ -105,6 +105,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        4,
+        "keyed generators: which generator a match draws from, and the secret key of the keyed one",
+        (
+            # 1: SplitMix64 from the integer in ``seed`` (every match before this migration); 2: keyed BLAKE2b
+            # from ``match_key``, 256 bits in hex (SQLite integers hold only 64).
+            "ALTER TABLE matches ADD COLUMN generator INTEGER NOT NULL DEFAULT 1 CHECK (generator IN (1, 2))",
+            "ALTER TABLE matches ADD COLUMN match_key TEXT",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

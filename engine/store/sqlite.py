@@ -21,18 +21,20 @@ from ..clocks import ClockState, PlayerSettings, TimeControl
 from ..codec import from_json, to_json
 from ..core import Outcome
 from ..matches import Bookmark, MatchInfo, Seat, Status
+from ..rng import KEYED, LEGACY, MatchKey
 from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
-    "seed, rules_version, outcome_json, created_at, updated_at, time_control_json, clock_json, due_at"
+    "seed, rules_version, outcome_json, created_at, updated_at, time_control_json, clock_json, due_at, generator, "
+    "match_key"
 )
-_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
+_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 21)})"
 _UPDATE = (
     "UPDATE matches SET host_id = ?, options_json = ?, players = ?, seats_json = ?, status = ?, version = ?, "
-    "revision = ?, seed = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, clock_json = ?, due_at = ? "
-    "WHERE id = ? AND revision = ?"
+    "revision = ?, seed = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, clock_json = ?, due_at = ?, "
+    "generator = ?, match_key = ? WHERE id = ? AND revision = ?"
 )
 _PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
 _OPEN = "status IN ('lobby', 'active')"
@@ -78,7 +80,7 @@ def _row_values(match: MatchInfo) -> tuple[Any, ...]:
         match.status.value,
         match.version,
         match.revision,
-        match.seed,
+        *_key_columns(match.key)[:1],
         match.rules_version,
         None if match.outcome is None else _dumps(to_json(match.outcome)),
         _micros(match.created_at),
@@ -86,7 +88,24 @@ def _row_values(match: MatchInfo) -> tuple[Any, ...]:
         _dumps(match.time_control.to_json()) if match.time_control.timed else None,
         None if match.clock.empty else _dumps(match.clock.to_json()),
         _optional_micros(match.due_at),
+        *_key_columns(match.key)[1:],
     )
+
+
+def _key_columns(key: MatchKey | None) -> tuple[int | None, int, str | None]:
+    """``seed``, ``generator`` and ``match_key`` of a match key: the old generator's seed fits an integer
+    column, the keyed generator's 256-bit secret is stored as hex."""
+    if key is None:
+        return (None, KEYED, None)
+    if key.generator == LEGACY:
+        return (key.secret, LEGACY, None)
+    return (None, KEYED, f"{key.secret:064x}")
+
+
+def _key(seed: int | None, generator: int, hex_key: str | None) -> MatchKey | None:
+    if generator == LEGACY:
+        return None if seed is None else MatchKey(seed, LEGACY)
+    return None if hex_key is None else MatchKey(int(hex_key, 16), KEYED)
 
 
 def _match(row: sqlite3.Row | tuple[Any, ...]) -> MatchInfo:
@@ -105,7 +124,7 @@ def _match(row: sqlite3.Row | tuple[Any, ...]) -> MatchInfo:
         status=Status(status),
         version=version,
         revision=revision,
-        seed=seed,
+        key=_key(seed, row[19], row[20]),
         rules_version=rules,
         outcome=None if outcome is None else from_json(Outcome, json.loads(outcome)),
         created_at=_moment(row[14]),
@@ -283,7 +302,7 @@ class SqliteStore(Store):
         self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
     ) -> bool:
         values = _row_values(match)
-        update = (*values[4:12], values[13], *values[15:19], match.id, expected)
+        update = (*values[4:12], values[13], *values[15:21], match.id, expected)
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")

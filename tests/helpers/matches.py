@@ -1,4 +1,4 @@
-"""Fixtures and helpers for match-service tests: a deterministic clock, fixed seeds, database dumps."""
+"""Fixtures and helpers for match-service tests: a deterministic clock, fixed match keys, database dumps."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from engine import GAMES, register
 from engine.matches import ActResult, MatchInfo
+from engine.rng import MatchKey
 from engine.service import MatchService
 from tests.fakes.shell_game import ShellGame
 
@@ -36,7 +37,7 @@ class Ticker:
 
 async def open_service(path: Path, **options: Any) -> MatchService:
     options.setdefault("clock", Ticker())
-    options.setdefault("seeds", lambda: 20260101)
+    options.setdefault("keys", lambda: MatchKey(20260101))
     return await MatchService.open(path, **options)
 
 

@@ -28,6 +28,7 @@ from .model import (
     SwAction,
     SwState,
     Unit,
+    pick_salt,
     seal,
     unit_name,
 )
@@ -66,13 +67,11 @@ class Actions:
         )
 
     def _seal_pick(self, state: SwState, varmint: str, log: list[LogEntry], public: str) -> SwState:
-        """Record a secret pick: its salt comes from a fork of the generator, so the public dice that follow
-        are the same whichever Varmint was chosen; the public log shows only the seal."""
+        """Record a secret pick: its salt is derived from the key under its own label (no draw), so the public
+        dice that follow are the same whichever Varmint was chosen, and the salt the Adversary reads says
+        nothing of any die; the public log shows only the seal."""
         index = len(state.picks) + 1
-        salt_rng = state.rng.fork(0x5A17 + index)
-        hi, salt_rng = salt_rng.next64()
-        lo, _ = salt_rng.next64()
-        salt = f"{hi:016x}{lo:016x}"
+        salt = pick_salt(state.rng, index)
         number = int(varmint[1])
         sealed = seal(state.nonce, index, number, salt)
         log.append(

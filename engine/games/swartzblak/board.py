@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 
-from ...rng import Rng
+from ...rng import MatchRng
 
 SIZE = 10
 FILES = "abcdefghij"
@@ -153,7 +153,7 @@ def empty_tiles(tile_squares: Iterable[int], occupied: Iterable[int]) -> frozens
     return ALL_SQUARES.difference(tile_squares, occupied)
 
 
-def place_alleys(rng: Rng) -> tuple[tuple[Alley, ...], Rng]:
+def place_alleys(rng: MatchRng) -> tuple[tuple[Alley, ...], MatchRng]:
     """Lay the three Alleyways at setup: each a path of six tiles in ranks 3–8, none touching another.
 
     Keeping them apart at the start makes every Tile 5 a live escape route; Twists and Turns can join them
@@ -172,7 +172,7 @@ def place_alleys(rng: Rng) -> tuple[tuple[Alley, ...], Rng]:
     return tuple(alleys), rng
 
 
-def _random_path(rng: Rng, taken: set[int]) -> tuple[tuple[int, ...] | None, Rng]:
+def _random_path(rng: MatchRng, taken: set[int]) -> tuple[tuple[int, ...] | None, MatchRng]:
     """One random walk of six tiles that avoids ``taken`` and every square next to it (or ``None``)."""
     banned = taken | {n for sq in taken for n in NEIGHBOURS[sq]}
     x, rng = rng.below(SIZE)

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ...core import Choice, Game, GameMeta, LogEntry, NoOptions, Outcome, Transition
 from ...errors import IllegalAction
-from ...rng import Rng
+from ...rng import LegacyRng, MatchRng, Rng
 from .actions import Actions
 from .board import ALLEY_KEYS, SQUARE_INDEX, connects, place_alleys
 from .keys import action_key, parse_key
@@ -123,10 +123,16 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
 
     # -- setup --------------------------------------------------------------------------------------------
 
-    def initial_state(self, options: NoOptions, players: int, rng: Rng) -> SwState:
+    def initial_state(self, options: NoOptions, players: int, rng: MatchRng) -> SwState:
         """Alleyways first (the seed's placement rules), then the figures; the Adversary's secret pick is the
-        first decision, so the Beast and the Shapeshifter are not on the board."""
-        nonce_value, rng = rng.next64()
+        first decision, so the Beast and the Shapeshifter are not on the board.
+
+        The public nonce is derived from the key under its own label, never drawn: a published draw would
+        name the generator. Matches of the old generator drew it first, and replay as they were played."""
+        if isinstance(rng, LegacyRng):
+            nonce_value, rng = rng.next64()
+        else:
+            nonce_value = rng.derive("swartzblak nonce")
         alleys, rng = place_alleys(rng)
         units = [Unit(h, SQUARE_INDEX[HERO_START[h]]) for h in HERO_IDS]
         units += [Unit(v, SQUARE_INDEX[sq]) for v, sq in zip(VARMINT_IDS, VARMINT_START, strict=True)]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from ...core import Outcome, View
-from ...rng import Rng
+from ...rng import LegacyRng, MatchRng
 from .board import Alley
 
 HEROES, ADVERSARY = 0, 1
@@ -191,7 +191,7 @@ class SwState:
     down_at_start: bool  # SECRET: the Shapeshifter was Disabled when this Adversary turn began
     last_roll: Roll | None
     outcome: Outcome | None
-    rng: Rng
+    rng: MatchRng
 
     def unit(self, uid: str) -> Unit:
         return self.units[INDEX[uid]]
@@ -215,6 +215,19 @@ class SwView(View):
     last_roll: Roll | None
     shapeshifter: int | None  # only in the Adversary's view (and everyone's once the match is over)
     picks: tuple[Pick, ...]  # likewise
+
+
+def pick_salt(rng: MatchRng, index: int) -> str:
+    """The 128-bit salt sealed with pick number ``index``: derived from the match key under its own label, so
+    revealing it (to the Adversary now, to everyone at the end) tells nothing of the key or of any die.
+
+    Matches of the old generator took it from a fork of their stream, and replay with that."""
+    if isinstance(rng, LegacyRng):
+        salt_rng = rng.fork(0x5A17 + index)
+        hi, salt_rng = salt_rng.next64()
+        lo, _ = salt_rng.next64()
+        return f"{hi:016x}{lo:016x}"
+    return f"{rng.derive('swartzblak salt', index, bits=128):032x}"
 
 
 def seal(nonce: str, index: int, varmint: int, salt: str) -> str:

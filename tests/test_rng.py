@@ -1,0 +1,154 @@
+"""The keyed generator: deterministic, uniform, one way, and never holding or showing its key where it may leak.
+
+The attacks that the old generator falls to are in ``test_rng_attacks.py``; stored matches of the old
+generator are in ``test_rng_legacy.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import get_game
+from engine.codec import from_json, to_json
+from engine.rng import KEY_BITS, KEYED, LEGACY, LegacyRng, MatchKey, MatchRng, RandomStream, Rng
+
+KEY = 0x9F1B_22C4_7A5D_0E63_1B8F_42D9_6C07_E5A1_3D2F_8B64_0A97_C15E_7F30_D2A8_4E6B_91C3
+ROLLS = 60_000
+
+
+def chi_square(counts: Counter[int], n: int, total: int) -> float:
+    expected = total / n
+    return sum((counts.get(i, 0) - expected) ** 2 / expected for i in range(n))
+
+
+def critical(df: int, z: float = 3.0902) -> float:
+    """The chi-square value exceeded with probability 0.001 (Wilson–Hilferty; z is the normal 0.999 point)."""
+    k = 2 / (9 * df)
+    return df * (1 - k + z * math.sqrt(k)) ** 3
+
+
+def roll_counts(rng: RandomStream, draw: Callable[[RandomStream], tuple[int, Any]], total: int) -> Counter[int]:
+    counts: Counter[int] = Counter()
+    for _ in range(total):
+        value, rng = draw(rng)
+        counts[value] += 1
+    return counts
+
+
+# -- determinism ------------------------------------------------------------------------------------------
+
+
+def test_the_same_key_and_counter_give_the_same_draws_and_nothing_changes_in_place() -> None:
+    a, b = Rng(KEY), Rng(KEY)
+    value, advanced = a.next64()
+    assert (value, advanced) == b.next64() and advanced == Rng(KEY, 1) and a == Rng(KEY, 0)
+    assert Rng(KEY, 1).next64()[0] != value and Rng(KEY + 1).next64()[0] != value
+
+
+@given(start=st.integers(0, 200), steps=st.integers(1, 40))
+def test_a_draw_depends_only_on_key_and_counter_not_on_the_cached_block(start: int, steps: int) -> None:
+    rng: RandomStream = Rng(KEY, start)
+    walked = []
+    for _ in range(steps):
+        value, rng = rng.next64()
+        walked.append(value)
+    fresh = [Rng(KEY, start + i).next64()[0] for i in range(steps)]
+    assert walked == fresh
+
+
+def test_pickling_keeps_key_and_counter_and_drops_the_cache() -> None:
+    rng = Rng(KEY).dice(5)[1]
+    again = pickle.loads(pickle.dumps(rng))
+    assert again == rng and again.next64() == rng.next64()
+    assert pickle.loads(pickle.dumps(LegacyRng(7, 3))) == LegacyRng(7, 3)
+
+
+def test_stored_generators_decode_into_their_own_kind() -> None:
+    @dataclass(frozen=True)
+    class Holder:
+        rng: MatchRng
+
+    for rng in (Rng(KEY, 12), LegacyRng(2**63 - 1, 5)):
+        data = to_json(Holder(rng))
+        assert from_json(Holder, data) == Holder(rng) and type(from_json(Holder, data).rng) is type(rng)
+    old = {"rng": {"seed": 42, "draws": 3}}  # what every state stored before the keyed generator holds
+    assert from_json(Holder, old).rng == LegacyRng(42, 3)
+
+
+def test_keys_are_checked_and_new_keys_are_256_random_bits() -> None:
+    for bad in (-1, 1 << KEY_BITS):
+        with pytest.raises(ValueError):
+            Rng(bad)
+    with pytest.raises(ValueError):
+        MatchKey(1, generator=3)
+    keys = {MatchKey.new().secret for _ in range(64)}
+    assert len(keys) == 64 and max(keys).bit_length() > 200
+    assert MatchKey(5).rng() == Rng(5) and MatchKey(5, LEGACY).rng() == LegacyRng(5)
+    assert MatchKey.new().generator == KEYED
+
+
+def test_the_key_never_shows_in_a_repr() -> None:
+    for shown in (repr(Rng(KEY, 4)), repr(MatchKey(KEY)), str(MatchKey(KEY)), repr(LegacyRng(KEY % 2**63))):
+        assert str(KEY) not in shown and f"{KEY:x}" not in shown and str(KEY % 2**63) not in shown
+
+
+# -- uniformity --------------------------------------------------------------------------------------------
+
+
+def test_sixty_thousand_dice_are_uniform() -> None:
+    counts = roll_counts(Rng(KEY), lambda r: r.dice(1), ROLLS)
+    assert set(counts) == {(i,) for i in range(1, 7)}
+    faces = Counter({face - 1: n for (face,), n in counts.items()})
+    assert chi_square(faces, 6, ROLLS) < critical(5)
+
+
+@pytest.mark.parametrize("n", [2, 3, 7, 13, 52, 100])
+def test_below_is_uniform(n: int) -> None:
+    counts = roll_counts(Rng(KEY ^ n), lambda r: r.below(n), ROLLS)
+    assert set(counts) == set(range(n))
+    assert chi_square(counts, n, ROLLS) < critical(n - 1)
+
+
+def test_the_uniformity_check_catches_a_biased_generator() -> None:
+    """The check above can fail: a die showing one face a fifth of the time (not a sixth) is caught."""
+
+    @dataclass(frozen=True)
+    class Loaded:
+        inner: Rng
+
+        def below(self, n: int) -> tuple[int, Loaded]:
+            value, inner = self.inner.below(25)
+            return (0 if value < 5 else 1 + (value - 5) // 4), Loaded(inner)
+
+    counts = roll_counts(Loaded(Rng(KEY)), lambda r: r.below(6), ROLLS)  # type: ignore[arg-type]
+    assert chi_square(counts, 6, ROLLS) > critical(5)
+
+
+# -- one-way derivations ----------------------------------------------------------------------------------
+
+
+def test_forks_and_derived_values_are_distinct_from_the_stream_and_each_other() -> None:
+    rng = Rng(KEY)
+    stream = {rng.next64()[0], Rng(KEY, 1).next64()[0]}
+    derived = {rng.derive("a"), rng.derive("b"), rng.derive("a", 1), rng.derive("a", 2), rng.derive("a", 1, 2)}
+    assert len(derived) == 5 and not derived & stream
+    assert rng.fork(1) != rng.fork(2) and rng.fork(1) != Rng(KEY, 1).fork(1)
+    assert rng.fork(1).next64()[0] not in stream
+    assert rng.derive("a") == Rng(KEY, 99).derive("a"), "a derived value names its label, not a position"
+    assert rng.derive("salt", 3, bits=128).bit_length() > 64
+
+
+def test_a_new_match_publishes_a_derived_nonce_not_a_draw() -> None:
+    game = get_game("swartzblak")
+    state = game.setup(None, 2, KEY)
+    assert state.nonce == f"{Rng(KEY).derive('swartzblak nonce'):016x}"
+    assert int(state.nonce, 16) not in {Rng(KEY, i).next64()[0] for i in range(state.rng.draws + 1)}
