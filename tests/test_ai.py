@@ -94,6 +94,28 @@ def test_guesser_decides_without_the_pea() -> None:
         assert len(keys) == 1
 
 
+@pytest.mark.parametrize("game_id", ["wars", "swartzblak", "shells"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_match_key_never_steers_the_ai(game_id: str, level: str) -> None:
+    """The same position under two match keys (so two different futures): the same decision, at every level,
+    for every seat to decide. The search draws its chance from its own generator, keyed by its seed."""
+    game = SHELLS if game_id == "shells" else GAMES[game_id]
+    tuned = _tiny(game, level)
+    pick = random.Random(game_id)
+    state = game.setup(None, 2, 3)
+    for _ in range(12):
+        seat = game.to_decide(state)[0]
+        state = game.apply(state, seat, pick.choice(game.legal_actions(state, seat))).state
+        if game.outcome(state) is not None:
+            state = game.setup(None, 2, 4)
+    one, other = replace(state, rng=Rng(2**255 + 1)), replace(state, rng=Rng(7))
+    assert one.rng.dice(8)[0] != other.rng.dice(8)[0], "the two keys really hold different futures"
+    for seat in game.to_decide(state):
+        for seed in (1, 2):
+            chosen = {decide(game, world, seat, level=tuned, seed=seed).key for world in (one, other)}
+            assert len(chosen) == 1
+
+
 class _Peeking(ShellGame):
     """The shell game with a determinize that (wrongly) keeps the truth: what a cheating AI would see."""
 

@@ -6,8 +6,11 @@ generator are in ``test_rng_legacy.py``.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import pickle
+import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -152,3 +155,26 @@ def test_a_new_match_publishes_a_derived_nonce_not_a_draw() -> None:
     state = game.setup(None, 2, KEY)
     assert state.nonce == f"{Rng(KEY).derive('swartzblak nonce'):016x}"
     assert int(state.nonce, 16) not in {Rng(KEY, i).next64()[0] for i in range(state.rng.draws + 1)}
+
+
+def test_a_player_checks_every_seal_from_the_public_log_alone() -> None:
+    """The rulebook's "Checking the seals": seals posted during the game, opened lines and the nonce at the
+    end, and the rulebook's own check function, with nothing but public text."""
+    def check(nonce: str, n: int, varmint: int, salt: str, seal: str) -> bool:
+        return hashlib.sha256(f"swartzblak|{nonce}|{n}|{varmint}|{salt}".encode()).hexdigest() == seal
+
+    game = get_game("swartzblak")
+    pick = random.Random(5)
+    state, public = game.setup(None, 2, KEY), []
+    while game.outcome(state) is None:
+        seat = game.to_decide(state)[0]
+        transition = game.act(state, seat, pick.choice(game.choices(state, seat)).key)
+        state = transition.state
+        public += [entry.public for entry in transition.log]
+    text = "\n".join(public)
+    seals = dict(re.findall(r"seal #(\d+): ([0-9a-f]{64})", text))
+    opened = re.findall(r"Seal #(\d+) opened: Varmint (\d), salt ([0-9a-f]{32})", text)
+    (nonce,) = re.findall(r"this match's nonce ([0-9a-f]{16})", text)
+    assert seals and len(opened) == len(seals)
+    assert all(check(nonce, int(n), int(v), salt, seals[n]) for n, v, salt in opened)
+    assert not check(nonce, 1, int(opened[0][1]) % 6 + 1, opened[0][2], seals["1"]), "another Varmint fails"

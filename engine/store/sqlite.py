@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import threading
 from datetime import UTC, datetime
@@ -39,6 +40,8 @@ _UPDATE = (
 _PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
 _OPEN = "status IN ('lobby', 'active')"
 _BUSY_TIMEOUT_S = 10.0
+# aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
+_DRIVER_LOG = "aiosqlite"
 
 
 def _micros(moment: datetime) -> int:
@@ -151,7 +154,10 @@ class SqliteStore(Store):
     # -- life cycle -----------------------------------------------------------------------------------------
 
     async def open(self) -> None:
-        """Connect, refuse a database from newer code before changing anything, then migrate."""
+        """Connect, refuse a database from newer code before changing anything, then migrate. The driver's
+        statement log is held at INFO, so turning on DEBUG logging cannot write a match key to a log file."""
+        driver_log = logging.getLogger(_DRIVER_LOG)
+        driver_log.setLevel(max(driver_log.level, logging.INFO))
         writer = await self._connect()
         try:
             await self._refuse_newer(writer)

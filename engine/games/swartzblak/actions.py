@@ -264,6 +264,8 @@ class Actions:
             log.append(LogEntry(f"The Shapeshifter was hiding as Varmint {state.secret}."))
         for i, pick in enumerate(state.picks, 1):
             log.append(LogEntry(f"Seal #{i} opened: Varmint {pick.varmint}, salt {pick.salt}."))
+        if state.picks:
+            log.append(LogEntry(f"The seals were made with this match's nonce {state.nonce}: anyone can check them."))
         return replace(state, outcome=outcome, pending=None)
 
 
