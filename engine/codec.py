@@ -117,10 +117,20 @@ def _decode_class(tp: type, data: Any) -> Any:
         return float(data)
     if dataclasses.is_dataclass(tp):
         hints = _hints(tp)
-        return tp(**{f.name: _decode(hints[f.name], data[f.name]) for f in _fields(tp)})
+        return tp(**{f.name: _decode(hints[f.name], data[f.name]) for f in _fields(tp) if _present(f, data)})
     if issubclass(tp, BaseModel):
         return tp.model_validate(data)
     raise TypeError(f"cannot decode into {tp.__name__}")
+
+
+def _present(f: dataclasses.Field[Any], data: Any) -> bool:
+    """Whether ``data`` holds field ``f``; a field added later with a default may be missing from data stored
+    before it existed, and takes its default (any other missing field is an error)."""
+    if f.name in data:
+        return True
+    if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        raise KeyError(f.name)
+    return False
 
 
 @functools.cache

@@ -45,11 +45,16 @@ class GameMeta:
     seat_names: tuple[str, ...]
     min_players: int
     max_players: int
-    rules_version: int
+    rules_version: int  # the version new matches play
     max_decisions: int
     options: type[BaseModel] = NoOptions
     cooperative: bool = False
     hidden_information: bool = False
+    older_rules: tuple[int, ...] = ()  # earlier versions that matches started under still play to their end
+
+    def plays(self, rules_version: int) -> bool:
+        """Whether this code can play (and load) a match started under ``rules_version``."""
+        return rules_version == self.rules_version or rules_version in self.older_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,21 +156,37 @@ class Game(ABC, Generic[S, A, V]):
         """Names of the seats in a match of ``players`` players."""
         return self.meta.seat_names[:players]
 
-    def setup(self, options: Mapping[str, Any] | BaseModel | None, players: int, seed: int | MatchKey) -> S:
+    def setup(
+        self,
+        options: Mapping[str, Any] | BaseModel | None,
+        players: int,
+        seed: int | MatchKey,
+        *,
+        rules_version: int | None = None,
+    ) -> S:
         """The opening state of a match; checks the player count, then defers to ``initial_state``.
 
         ``seed`` is the match's key (``MatchKey``: its generator and secret); a plain integer is the secret
-        of a keyed generator, for tests and benches."""
+        of a keyed generator, for tests and benches. ``rules_version`` is the version the match was started
+        under (default: the current one); a match keeps it to its end."""
         if not self.meta.min_players <= players <= self.meta.max_players:
             raise InvalidSetup(
                 f"{self.meta.title} needs {self.meta.min_players}–{self.meta.max_players} players, not {players}."
             )
+        version = self.meta.rules_version if rules_version is None else rules_version
+        if not self.meta.plays(version):
+            raise IncompatibleState(f"this Changeling cannot play version {version} of {self.meta.title}")
         rng = seed.rng() if isinstance(seed, MatchKey) else Rng(seed)
-        return self.initial_state(self.parse_options(options), players, rng)
+        return self.initial_state(self.parse_options(options), players, rng, version)
 
     @abstractmethod
-    def initial_state(self, options: Any, players: int, rng: MatchRng) -> S:
-        """The opening state, drawing any setup randomness from ``rng``."""
+    def initial_state(self, options: Any, players: int, rng: MatchRng, rules_version: int) -> S:
+        """The opening state, drawing any setup randomness from ``rng``; a game with older rules versions
+        keeps ``rules_version`` in the state and reads it through ``rules_version_of``."""
+
+    def rules_version_of(self, state: S) -> int:
+        """The rules version ``state`` is played under (games with a single version need not override)."""
+        return self.meta.rules_version
 
     # -- who decides ---------------------------------------------------------------------------------------
 
@@ -272,19 +293,23 @@ class Game(ABC, Generic[S, A, V]):
     # -- JSON ----------------------------------------------------------------------------------------------
 
     def state_to_json(self, state: S) -> dict[str, Any]:
-        """Plain JSON data for ``state``, stamped with the game id and rules version."""
-        return {"game": self.meta.id, "rules_version": self.meta.rules_version, "state": to_json(state)}
+        """Plain JSON data for ``state``, stamped with the game id and the rules version it is played under."""
+        return {"game": self.meta.id, "rules_version": self.rules_version_of(state), "state": to_json(state)}
 
     def state_from_json(self, data: Mapping[str, Any]) -> S:
-        """The state stored by ``state_to_json``; data of another game or rules version is refused."""
+        """The state stored by ``state_to_json``; data of another game or of a version not played is refused."""
         if data.get("game") != self.meta.id:
             raise IncompatibleState(f"stored state belongs to {data.get('game')!r}, not {self.meta.id!r}")
-        if data.get("rules_version") != self.meta.rules_version:
+        version = data.get("rules_version")
+        if not isinstance(version, int) or not self.meta.plays(version):
             raise IncompatibleState(
-                f"stored state uses rules version {data.get('rules_version')}, "
-                f"this code plays version {self.meta.rules_version}"
+                f"stored state uses rules version {version}, this code plays version {self.meta.rules_version}"
+                + (f" (and {', '.join(map(str, self.meta.older_rules))})" if self.meta.older_rules else "")
             )
-        return from_json(self.state_type, data["state"])
+        state = from_json(self.state_type, data["state"])
+        if self.rules_version_of(state) != version:
+            raise IncompatibleState(f"stored state says rules version {version} but holds another")
+        return state
 
     def view_to_json(self, view: V) -> dict[str, Any]:
         return to_json(view)
@@ -304,9 +329,11 @@ def replay(
     players: int,
     seed: int | MatchKey,
     moves: Iterable[tuple[int, str]],
+    *,
+    rules_version: int | None = None,
 ) -> tuple[S, list[LogEntry]]:
     """Rebuild a match from its setup and its (seat, key) decisions: the basis of storage and audits."""
-    state = game.setup(options, players, seed)
+    state = game.setup(options, players, seed, rules_version=rules_version)
     log: list[LogEntry] = []
     for seat, key in moves:
         transition = game.act(state, seat, key)
@@ -323,9 +350,10 @@ def replay_views(
     moves: Iterable[tuple[int, str]],
     *,
     seat: int | None = None,
+    rules_version: int | None = None,
 ) -> list[tuple[V, tuple[LogEntry, ...]]]:
     """What ``seat`` saw at the start and after each decision, with that decision's log: replay frames."""
-    state = game.setup(options, players, seed)
+    state = game.setup(options, players, seed, rules_version=rules_version)
     frames: list[tuple[V, tuple[LogEntry, ...]]] = [(game.view(state, seat), ())]
     for mover, key in moves:
         transition = game.act(state, mover, key)

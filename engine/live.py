@@ -99,7 +99,7 @@ class LiveMatches:
         if match.key is None:
             return None
         game = get_game(match.game)
-        if match.rules_version != game.meta.rules_version:
+        if not game.meta.plays(match.rules_version):
             raise IncompatibleState(
                 f"This match was played under version {match.rules_version} of the rules of {game.meta.title}; "
                 f"this Changeling plays version {game.meta.rules_version}."
@@ -107,7 +107,7 @@ class LiveMatches:
         snapshot = await self.store.latest_snapshot(match.id, upto=match.version)
         base = 0 if snapshot is None else snapshot.seq
         if snapshot is None:
-            state = game.setup(match.options, match.players, match.key)
+            state = game.setup(match.options, match.players, match.key, rules_version=match.rules_version)
         else:
             state = game.state_from_json(snapshot.state)
         tail = await self.store.actions(match.id, after=base, upto=match.version)

@@ -119,9 +119,12 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             if len(seats) < game.meta.min_players:
                 raise NotEnoughPlayers(game.meta.title, game.meta.min_players, len(seats))
             key = self._keys()
-            state = game.setup(match.options, len(seats), key)
+            state = game.setup(match.options, len(seats), key)  # the current rules: a match keeps them to its end
             clock = replace(NO_CLOCKS, away=away if match.time_control.kind == "correspondence" else {})
-            started = self._touch(match, seats=seats, status=Status.ACTIVE, key=key, clock=clock)
+            version = game.meta.rules_version
+            started = self._touch(
+                match, seats=seats, status=Status.ACTIVE, key=key, clock=clock, rules_version=version
+            )
             return Change(self._reclock(started, state, None), state)
 
         return self._result(await self.live.change(match_id, plan))
@@ -276,7 +279,7 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         if match.key is None:
             return []
         game = self._game(match)
-        state = game.setup(match.options, match.players, match.key)
+        state = game.setup(match.options, match.players, match.key, rules_version=match.rules_version)
         entries: list[LogEntry] = []
         for row in await self.store.actions(match_id, upto=match.version):
             if row.key.startswith(EVENT):

@@ -38,8 +38,10 @@ from tests.test_render_wars import decode, inner, share
 from tests.test_swartzblak_secrets import _twin, _walk
 
 GAME = get_game("swartzblak")
-# Recorded under the generator matches used before the keyed one; stored matches of it still replay the same.
+# Recorded under the generator and the rules (version 1) of matches started before both changed; stored matches
+# of them still replay the same.
 SEED = MatchKey(10, LEGACY)
+RULES = 1
 
 # A real match from seed 10: the Shapeshifter is picked (Varmint 4), revealed as the Beast on e8, tramples and
 # is Wounded by the Witch, changes back (Varmint 2), is revealed again, Townspeople and Varmint 4 are Disabled,
@@ -62,7 +64,7 @@ PRIVATE = 80  # Varmint 5 is the Shapeshifter again
 
 def play(keys: list[str], *, seat: int | None = None) -> tuple[SwView, str]:
     """The view after ``keys`` from the start of the seed-10 match, and the last decision's log line."""
-    state = GAME.setup(None, 2, SEED)
+    state = GAME.setup(None, 2, SEED, rules_version=RULES)
     lines = ""
     for key in keys:
         transition = GAME.act(state, GAME.to_decide(state)[0], key)

@@ -71,6 +71,7 @@ def position(
     alleys: tuple[Alley, ...] = ALLEYS,
     seed: int = 0,
     pending: Pending | None = None,
+    rules: int = 1,
 ) -> SwState:
     """A position: ``where`` overrides the home squares (``None``: out of play); the Beast is out unless
     placed (by its south-west square)."""
@@ -99,6 +100,7 @@ def position(
         last_roll=None,
         outcome=None,
         rng=Rng(seed),
+        rules=rules,
     )
 
 
@@ -465,6 +467,57 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
     state = position({"v3": "e8"}, {"v3": Cond.DISABLED}, side=ADVERSARY, secret=3)
     after = act(state, "bop:e7")
     assert after.unit(BEAST).cond is Cond.WOUNDED
+
+
+# -- Rules version 2 (ours): the reveal-trample-hide line closed --------------------------------------------
+
+
+def test_new_matches_play_version_2_and_a_match_keeps_the_version_it_started_with() -> None:
+    assert GAME.meta.rules_version == 2 and GAME.meta.plays(1)
+    assert GAME.setup(None, 2, 5).rules == 2
+    old = GAME.setup(None, 2, 5, rules_version=1)
+    assert old.rules == 1 and GAME.state_to_json(old)["rules_version"] == 1
+    assert GAME.state_from_json(GAME.state_to_json(old)) == old
+    stored = GAME.state_to_json(old)
+    del stored["state"]["rules"]  # a state stored before version 2 existed
+    assert GAME.state_from_json(stored).rules == 1
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_v2_the_revealed_beast_is_the_varmint_so_its_stunt_is_spent(rules: int) -> None:
+    state = position({"v3": "e8", "t1": "g7"}, side=ADVERSARY, secret=3, rules=rules)
+    after = act(state, "bop:e7")
+    assert after.stunts == 1 and where(after, BEAST) == "e7"
+    follow_ups = keys(after)
+    if rules == 1:
+        assert "B!t1" in follow_ups, "version 1: the Beast may still attack the Townsperson beside it"
+    else:
+        assert not any(k.startswith(("B!", "ec:")) for k in follow_ups), "no attack, no Everything Changes"
+        assert any(k.startswith("B>") for k in follow_ups), "its (>) is still unused"
+        with pytest.raises(IllegalAction, match="already used its stunt"):
+            act(after, "B!t1")
+
+
+def test_v2_a_varmint_that_moved_before_revealing_leaves_the_beast_no_move_either() -> None:
+    state = position({"v3": "e8"}, side=ADVERSARY, secret=3, rules=2)
+    state = act(state, "v3>e9")
+    after = act(state, "bop:e8")
+    assert not any(k.startswith("B>") for k in keys(after))
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_v2_standing_townspeople_stop_a_barrelling_beast(rules: int) -> None:
+    state = position({BEAST: "e5", "t1": "e7", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
+    moves = {k for k in keys(state) if k.startswith("B>")}
+    assert "B>e4" in moves
+    if rules == 1:
+        assert "B>e8" in moves
+        assert act(state, "B>e8").unit("t1").cond is Cond.DISABLED, "version 1: passed over and trampled"
+    else:
+        assert "B>e6" not in moves and "B>e8" not in moves
+        down = position({BEAST: "e5", "t1": "e7", "v3": None}, {"t1": Cond.DISABLED}, side=ADVERSARY,
+                        secret=None, rules=2)  # fmt: skip
+        assert "B>e8" in keys(down), "a Disabled Townsperson does not stop it"
 
 
 # -- Twists and Turns ---------------------------------------------------------------------------------------

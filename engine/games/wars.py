@@ -197,7 +197,7 @@ class ShapeshifterWars(Game[WarsState, WarsAction, WarsView]):
 
     # -- setup ------------------------------------------------------------------------------------------------
 
-    def initial_state(self, options: WarsOptions, players: int, rng: MatchRng) -> WarsState:
+    def initial_state(self, options: WarsOptions, players: int, rng: MatchRng, rules_version: int) -> WarsState:
         """Knights on the home rows, kings in the middle, every stack a tree with the small pyramid on top."""
         board: list[Stack | None] = [None] * (SIZE * SIZE)
         for seat in (RED, BLUE):

@@ -34,8 +34,8 @@ _COLUMNS = (
 _INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 21)})"
 _UPDATE = (
     "UPDATE matches SET host_id = ?, options_json = ?, players = ?, seats_json = ?, status = ?, version = ?, "
-    "revision = ?, seed = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, clock_json = ?, due_at = ?, "
-    "generator = ?, match_key = ? WHERE id = ? AND revision = ?"
+    "revision = ?, seed = ?, rules_version = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, "
+    "clock_json = ?, due_at = ?, generator = ?, match_key = ? WHERE id = ? AND revision = ?"
 )
 _PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
 _OPEN = "status IN ('lobby', 'active')"
@@ -308,7 +308,7 @@ class SqliteStore(Store):
         self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
     ) -> bool:
         values = _row_values(match)
-        update = (*values[4:12], values[13], *values[15:21], match.id, expected)
+        update = (*values[4:14], *values[15:21], match.id, expected)
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")

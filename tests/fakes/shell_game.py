@@ -58,7 +58,7 @@ class ShellGame(Game[ShellState, ShellAction, ShellView]):
     state_type = ShellState
     view_type = ShellView
 
-    def initial_state(self, options: object, players: int, rng: Rng) -> ShellState:
+    def initial_state(self, options: object, players: int, rng: Rng, rules_version: int) -> ShellState:
         lucky, rng = rng.below(3)
         return ShellState(None, None, None, lucky + 1, None, rng)
 

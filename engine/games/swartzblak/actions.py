@@ -96,7 +96,7 @@ class Actions:
         assert unit.square is not None
         trampled: tuple[str, ...] = ()
         if action.unit == BEAST:
-            trampled = beast_barrels(occupancy(state), unit.square)[action.square]
+            trampled = beast_barrels(occupancy(state), unit.square, town_blocks=state.rules >= 2)[action.square]
         units = placed(state.units, Unit(unit.id, action.square, unit.cond), *trampled_units(state, trampled))
         state = self._spend(state, moves=1, mover=action.unit, units=units)
         line = f"{_cap(action.unit)} moves {SQUARES[unit.square]} → {SQUARES[action.square]}."
@@ -191,6 +191,9 @@ class Actions:
         cond = Cond.WOUNDED if varmint.cond is Cond.DISABLED else Cond.HEALTHY
         units = placed(state.units, Unit(vid, None), Unit(BEAST, action.square, cond))
         state = self._spend(state, stunts=2, stunter=vid, units=units, secret=None)
+        if state.rules >= 2:  # the Beast is the same creature: the Varmint's (!) is spent, and its (>) if used
+            moved = state.moved | {BEAST} if vid in state.moved else state.moved
+            state = replace(state, stunted=state.stunted | {BEAST}, moved=moved)
         fp = footprint(action.square)
         assert fp is not None
         log.append(

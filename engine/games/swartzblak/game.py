@@ -84,7 +84,8 @@ class _Position:
     def __init__(self, state: SwState) -> None:
         secret = state.secret if state.side == ADVERSARY and state.pending is None else None
         s = state
-        self.key = (s.units, s.alleys, s.side, s.moves, s.stunts, s.moved, s.stunted, s.hexed, s.pending, secret)
+        self.key = (s.rules, s.units, s.alleys, s.side, s.moves, s.stunts, s.moved, s.stunted, s.hexed, s.pending)
+        self.key += (secret,)
         self.hash = hash(self.key)
         self.state = state
 
@@ -113,7 +114,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=2,
-        rules_version=1,
+        rules_version=2,
+        older_rules=(1,),
         max_decisions=150,
         options=NoOptions,
         hidden_information=True,
@@ -123,7 +125,7 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
 
     # -- setup --------------------------------------------------------------------------------------------
 
-    def initial_state(self, options: NoOptions, players: int, rng: MatchRng) -> SwState:
+    def initial_state(self, options: NoOptions, players: int, rng: MatchRng, rules_version: int) -> SwState:
         """Alleyways first (the seed's placement rules), then the figures; the Adversary's secret pick is the
         first decision, so the Beast and the Shapeshifter are not on the board.
 
@@ -159,7 +161,11 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
             last_roll=None,
             outcome=None,
             rng=rng,
+            rules=rules_version,
         )
+
+    def rules_version_of(self, state: SwState) -> int:
+        return state.rules
 
     # -- who decides --------------------------------------------------------------------------------------
 

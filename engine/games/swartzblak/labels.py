@@ -54,7 +54,7 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         unit = state.unit(action.unit)
         start = SQUARES[unit.square] if unit.square is not None else "?"
         if action.unit == BEAST and unit.square is not None:
-            trampled = barrels(occupancy(state), unit.square).get(action.square, ())
+            trampled = barrels(occupancy(state), unit.square, town_blocks=state.rules >= 2).get(action.square, ())
             crush = f", trampling {len(trampled)} Townspeople" if trampled else ""
             return f"The Beast barrels {start} → {sq}{crush}", "The Beast"
         return f"{_group(action.unit)}: move {start} → {sq}", f"{_group(action.unit)}: moves"
@@ -181,7 +181,8 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
         if unit.cond is Cond.DISABLED:
             return f"{_cap(unit_name(uid))} is Disabled: it can only Recover."
         if uid == BEAST:
-            return "The Beast barrels up to 4 squares in a straight line, stopped by Heroes, onto four empty squares."
+            stoppers = "Heroes and standing Townspeople" if state.rules >= 2 else "Heroes"
+            return f"The Beast barrels up to 4 squares in a straight line, stopped by {stoppers}, onto 4 empty squares."
         return (
             f"{_cap(unit_name(uid))} can't get to {SQUARES[action.square]}: it walks up to {profile(uid).move} "
             "squares, one edge at a time, around standing figures, and stops on an empty square."

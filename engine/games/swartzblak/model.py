@@ -192,6 +192,7 @@ class SwState:
     last_roll: Roll | None
     outcome: Outcome | None
     rng: MatchRng
+    rules: int = 1  # the rules version the match is played under (states stored before version 2 have none)
 
     def unit(self, uid: str) -> Unit:
         return self.units[INDEX[uid]]

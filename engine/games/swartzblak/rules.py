@@ -89,13 +89,14 @@ def move_targets(state: SwState, occ: Occupancy, uid: str) -> list[int]:
     unit = state.unit(uid)
     assert unit.square is not None
     if uid == BEAST:
-        return sorted(barrels(occ, unit.square))
+        return sorted(barrels(occ, unit.square, town_blocks=state.rules >= 2))
     return _walk(state, occ, unit.square, profile(uid).move)
 
 
-def barrels(occ: Occupancy, anchor: int) -> dict[int, tuple[str, ...]]:
-    """The Beast's moves: up to four squares in a straight line, passing over Varmints and Townspeople (and
-    trampling every standing Townsperson it passes), stopped by Heroes, ending on four empty squares."""
+def barrels(occ: Occupancy, anchor: int, *, town_blocks: bool) -> dict[int, tuple[str, ...]]:
+    """The Beast's moves: up to four squares in a straight line, passing over Varmints, stopped by Heroes,
+    ending on four empty squares. Standing Townspeople stop it too (rules version 2), or (version 1) are
+    passed over and trampled."""
     x, y = xy(anchor)
     ends: dict[int, tuple[str, ...]] = {}
     for dx, dy in DIRECTIONS:
@@ -106,7 +107,7 @@ def barrels(occ: Occupancy, anchor: int) -> dict[int, tuple[str, ...]]:
             if nxt is None or fp is None:
                 break
             others = [occ[sq] for sq in fp if sq in occ and occ[sq].id != BEAST]
-            if any(u.id in HERO_IDS and u.standing for u in others):
+            if any(u.standing and (u.id in HERO_IDS or (town_blocks and u.id in TOWN_IDS)) for u in others):
                 break
             if not others:
                 ends[nxt] = tuple(trampled)
