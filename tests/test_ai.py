@@ -21,9 +21,10 @@ from engine.ai.arena import play, wilson
 from engine.ai.mcts import reseeded
 from engine.ai.swartzblak_ai import evaluate
 from engine.games.swartzblak.board import connects
-from engine.games.swartzblak.model import ADVERSARY, HEROES, VARMINT_IDS, Cond, Pick
+from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, VARMINT_IDS, Cond, Pick
 from engine.games.wars import Phase, Size, Stack, WarsState
 from tests.fakes.shell_game import ShellGame
+from tests.test_swartzblak_rules import position
 
 SHELLS = ShellGame()
 ALL_GAMES: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": SHELLS}
@@ -282,3 +283,14 @@ def test_swartzblak_evaluation_sees_the_escape_and_the_fall() -> None:
     base = replace(state, units=tuple(heroes_far))
     assert evaluate(replace(state, units=tuple(on_tile)), ADVERSARY) > evaluate(base, ADVERSARY)
     assert evaluate(replace(state, units=tuple(down)), HEROES) > evaluate(base, HEROES)
+
+
+def test_the_heroes_fear_a_standing_beast_near_an_unharmed_town() -> None:
+    """The evaluation's threat term: with the town unharmed, the Heroes' value falls as the Beast nears it,
+    and the term is gone once the town is hurt or the Beast is down."""
+    near = position({BEAST: "e5", "t1": "e7", "v3": None}, secret=None, rules=2)
+    far = position({BEAST: "e5", "t1": "a9", "t2": "j9", "t3": "a8", "t4": "j8", "t5": "b9", "t6": "i9", "v3": None},
+                   secret=None, rules=2)  # fmt: skip
+    assert evaluate(near, HEROES) < evaluate(far, HEROES)
+    down = replace(near, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == BEAST else u for u in near.units))
+    assert evaluate(down, HEROES) > evaluate(near, HEROES)

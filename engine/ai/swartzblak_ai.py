@@ -15,11 +15,13 @@ import functools
 from ..games.swartzblak import Swartzblak
 from ..games.swartzblak.board import NEIGHBOURS, Alley, connects, distance
 from ..games.swartzblak.model import BEAST, HERO_IDS, HEROES, ROUNDS, TOWN_IDS, Cond, SwState
+from ..games.swartzblak.rules import squares_of
 
 ESCAPE_NEAR = 0.25  # Adversary: the disguised Shapeshifter close to a live Tile 5 (falls off over 8 spaces)
 ESCAPE_READY = 0.3  # Adversary: on a live Tile 5 with no Hero beside it (the Heroes must answer this turn)
 DOWN = 0.3  # Heroes: the Shapeshifter Disabled
 TOWN_CLOCK = 0.25  # whoever the six-round result favours, more so as the rounds pass
+BEAST_THREAT = 0.3  # Heroes: a standing Beast near an unharmed town (falls off over 8 spaces)
 _RULES = Swartzblak()
 
 
@@ -44,19 +46,31 @@ def evaluate(state: SwState, seat: int) -> float:
 def _heroes_score(state: SwState) -> float:
     score = _RULES.evaluate(state, HEROES)
     beast = state.unit(BEAST)
+    harmed = any(state.unit(t).cond is not Cond.HEALTHY for t in TOWN_IDS)
     if beast.in_play:
         if beast.cond is Cond.DISABLED:
             score += DOWN
+        elif not harmed:
+            score -= _beast_threat(state)
     elif state.secret is not None:
         varmint = state.unit(f"v{state.secret}")
         if varmint.cond is Cond.DISABLED:
             score += DOWN
         elif varmint.square is not None:
             score -= _escape_threat(state, varmint.square)
-    harmed = any(state.unit(t).cond is not Cond.HEALTHY for t in TOWN_IDS)
     clock = TOWN_CLOCK * state.round / ROUNDS
     score += -clock if harmed else clock
     return max(-0.95, min(0.95, score))
+
+
+def _beast_threat(state: SwState) -> float:
+    """How close the standing Beast is to harming the (still unharmed) town: one hurt Townsperson decides the
+    six-round result, so the Heroes must keep it away (rules version 2 no longer lets it trample on arrival)."""
+    towns = [unit.square for unit in map(state.unit, TOWN_IDS) if unit.standing and unit.square is not None]
+    if not towns:
+        return 0.0
+    d = min(distance(b, t) for b in squares_of(state.unit(BEAST)) for t in towns)
+    return BEAST_THREAT * max(0.0, 1.0 - (d - 1) / 8)
 
 
 @functools.lru_cache(maxsize=1024)
