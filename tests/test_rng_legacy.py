@@ -58,7 +58,7 @@ async def test_every_seat_sees_what_it_saw_before(old_service: MatchService, mat
     state = await old_service.state(match_id)
     assert isinstance(state.rng, LegacyRng)
     match = await old_service.get(match_id)
-    assert match.version == expected["version"]
+    assert match.version == expected["version"] and match.rules_version == 1 == game.rules_version_of(state)
     for seat in (None, 0, 1):
         assert canonical(game.view_to_json(game.view(state, seat))) == expected["views"][str(seat)]
         assert await old_service.log(match_id, seat) == expected["log"][str(seat)]
@@ -82,7 +82,9 @@ async def test_a_lobby_started_now_draws_from_the_keyed_generator(old_service: M
     await old_service.join(lobby.id, GUEST)
     result = await old_service.start(lobby.id, HOST)
     assert result.match.key is not None and result.match.key.generator == KEYED
-    assert isinstance((await old_service.state(lobby.id)).rng, Rng)
+    state = await old_service.state(lobby.id)
+    assert isinstance(state.rng, Rng)
+    assert result.match.rules_version == 2 == state.rules, "a lobby started now plays the newest rules"
     generator, match_key, seed = columns(old_service.store.path)[lobby.id]
     assert generator == KEYED and seed is None and int(match_key, 16) == result.match.key.secret
     restarted = await MatchService.open(old_service.store.path, clock=Ticker())
