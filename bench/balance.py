@@ -22,8 +22,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import GAMES, get_game
-from engine.ai import level_for
 from engine.ai.arena import Result, play, wilson
+from engine.ai.search import level_for
 
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
     "wars": [("Red moves first", {"first": "red"}), ("Blue moves first", {"first": "blue"})],

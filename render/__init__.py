@@ -2,12 +2,15 @@
 
 ``board_png(view, *, size, orientation, highlight, squares, caption, clock)`` draws any game that has a
 renderer; ``replay_gif`` and ``match_replay_gif`` animate a match. Importing this package registers the
-renderer of every implemented game.
+renderer of every implemented game: each game's renderer is a package here (``render/<game>/``), found and
+imported below, so adding one touches nothing else.
 """
 
 from __future__ import annotations
 
-from . import swartzblak, wars
+import importlib
+import pkgutil
+
 from .core import (
     RENDERERS,
     BoardRenderer,
@@ -30,6 +33,13 @@ __all__ = [
     "register_renderer",
     "renderer_for",
     "replay_gif",
-    "swartzblak",
-    "wars",
 ]
+
+
+def _load_renderers() -> None:
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if found.ispkg:
+            importlib.import_module(f"{__name__}.{found.name}")
+
+
+_load_renderers()

@@ -16,13 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, Game, Rng
-from engine.ai import LEVEL_NAMES, Level, choose, decide, level_for, scaled, shutdown, think
 from engine.ai.arena import play, wilson
+from engine.ai.levels import LEVEL_NAMES, Level, scaled
 from engine.ai.mcts import reseeded
-from engine.ai.swartzblak_ai import evaluate
+from engine.ai.search import choose, decide, level_for
+from engine.ai.worker import shutdown, think
+from engine.games.swartzblak.ai import evaluate
 from engine.games.swartzblak.board import connects
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, VARMINT_IDS, Cond, Pick
-from engine.games.wars import Phase, Size, Stack, WarsState
+from engine.games.wars.game import Phase, Size, Stack, WarsState
 from tests.fakes.shell_game import ShellGame
 from tests.test_swartzblak_rules import position
 

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from engine.games.swartzblak.model import ADVERSARY
-from engine.games.wars import BLUE
+from engine.games.wars.game import BLUE
 from render import board_png
 from tests import test_render_swartzblak as sw
 from tests.test_render_wars import MATCH, play

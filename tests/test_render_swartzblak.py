@@ -1,7 +1,7 @@
 """The Swartzblak board image: the town, Alleyways, figures and conditions where the view puts them, the
 Shapeshifter marked only in images whose view holds it, and any reachable position drawn.
 
-Pixel checks locate squares with ``render.swartzblak.square_box`` (the renderer's own geometry) and look for
+Pixel checks locate squares with ``render.swartzblak.board.square_box`` (the renderer's own geometry) and look for
 colours with a small tolerance (images are mapped onto a 255-colour palette). The secret tests build a second
 world that differs only in which Varmint hides the Shapeshifter, as ``tests/test_swartzblak_secrets.py`` does.
 """
@@ -21,10 +21,11 @@ from engine import get_game
 from engine.games.swartzblak.board import SQUARE_INDEX, SQUARES, footprint
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, Cond, SwView
 from engine.rng import LEGACY, MatchKey
-from render import board_png, palette, swartzblak
-from render.swartzblak import badge_box, beast_box, square_box, square_fill
-from render.swartzblak_samples import sample_views
-from render.swartzblak_sprites import (
+from render import board_png, palette
+from render.swartzblak import board as swartzblak
+from render.swartzblak.board import badge_box, beast_box, square_box, square_fill
+from render.swartzblak.samples import sample_views
+from render.swartzblak.sprites import (
     ALLEY_STRONG,
     ALLEY_TINT,
     BEAST_FACE,

@@ -7,11 +7,11 @@ import pytest
 from PIL import Image
 
 from render import palette as pal
-from render import wars
 from render.grids import HexGrid, SquareGrid, draw_hex_grid, draw_square_grid, hex_label
 from render.panel import PanelInfo, PanelStyle, draw_panel
 from render.pieces import CONDITIONS, card_face, condition_marker, large_token, token
 from render.toolkit import GLYPHS, SIDE_SHAPES, Sketch, draw_glyph, ellipsize, has_glyph, legible, text_width, wrap
+from render.wars import board as wars
 
 # -- colour-blind safety -----------------------------------------------------------------------------------
 

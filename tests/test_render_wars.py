@@ -1,7 +1,7 @@
 """The Shapeshifter Wars board image: views only, the right squares marked, destroyed stacks gone, any
 reachable position drawn.
 
-Pixel checks locate squares with ``render.wars.square_box``, the geometry the renderer itself uses, and look
+Pixel checks locate squares with ``render.wars.board.square_box``, the geometry the renderer itself uses, and look
 for colours with a small tolerance (images are mapped onto a 255-colour palette).
 """
 
@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from engine import View, get_game
-from engine.games.wars import BLUE, RED, SQUARE_INDEX, WarsView
-from render import board_png, palette, wars
+from engine.games.wars.game import BLUE, RED, SQUARE_INDEX, WarsView
+from render import board_png, palette
 from render.toolkit import pyramid_faces
-from render.wars import destroyed_mark_box, square_box, square_fill
+from render.wars import board as wars
+from render.wars.board import destroyed_mark_box, square_box, square_fill
 from tests.fakes.shell_game import ShellGame
 
 GAME = get_game("wars")

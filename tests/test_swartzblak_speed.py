@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from engine import Rng
-from engine.ai import swartzblak_ai
 from engine.games.swartzblak import Swartzblak, rules, twists
+from engine.games.swartzblak import ai as swartzblak_ai
 from engine.games.swartzblak import game as game_module
 from engine.games.swartzblak.board import (
     ALL_SQUARES,

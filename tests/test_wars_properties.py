@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.games.wars import FORWARD, RED, SIZE, ShapeshifterWars, WarsState
+from engine.games.wars.game import FORWARD, RED, SIZE, ShapeshifterWars, WarsState
 
 GAME = ShapeshifterWars()
 

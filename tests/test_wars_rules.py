@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine import GameOver, IllegalAction, InvalidSetup, MalformedKey, NotYourTurn, Rng
-from engine.games.wars import (
+from engine.games.wars.game import (
     BLUE,
     KING_COLOURS,
     QUIET_TURN_LIMIT,

@@ -1,28 +1,8 @@
-"""AI opponents for every seat of every game: information-set MCTS for any game, alpha-beta for Wars.
+"""AI opponents for every seat of every game: information-set MCTS for any game, alpha-beta where a game
+offers hooks for it. Each game's own knowledge (presets, evaluation, hooks) is its AI profile, in its package.
 
-Use ``choose``/``decide`` (pure, synchronous, deterministic for a seed) in tests and benches, and
-``think`` (async, in a worker process, JSON state in, action key out) from the bot. See docs/ai.md.
+Import what you use from the modules: ``search`` (``choose``/``decide``: pure, synchronous, deterministic for
+a seed; for tests and benches), ``worker`` (``think``: async, in a worker process, JSON state in, action key
+out; for the bot), ``levels``, ``profile``, ``arena``. This package imports none of them itself, so a game
+package may import the AI's building blocks without pulling in the registry. See docs/ai.md.
 """
-
-from __future__ import annotations
-
-from .levels import GAME_LEVELS, GENERIC_LEVELS, LEVEL_NAMES, Level, level_for, scaled
-from .search import Decision, choose, decide, decision_seed
-from .worker import configure, shutdown, think, think_sync
-
-__all__ = [
-    "GAME_LEVELS",
-    "GENERIC_LEVELS",
-    "LEVEL_NAMES",
-    "Decision",
-    "Level",
-    "choose",
-    "configure",
-    "decide",
-    "decision_seed",
-    "level_for",
-    "scaled",
-    "shutdown",
-    "think",
-    "think_sync",
-]

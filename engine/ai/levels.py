@@ -3,12 +3,14 @@
 A level is defined by a *deterministic* budget (MCTS iterations or alpha-beta nodes), so that a seed
 reproduces a game on any machine; the wall-clock cap is only a safety net for a slow or busy host, and the
 budgets are sized to finish well inside it on the target machine class (hard: at most 2 s a decision).
-Games without an entry in ``GAME_LEVELS`` get the generic information-set MCTS presets, so a new game is
-playable at every level the moment it is registered.
+A game's own presets are in its package's AI profile (``engine/games/<game>/ai.py``); a game without them
+gets the generic information-set MCTS presets, so a new game is playable at every level the moment it is
+registered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -41,37 +43,18 @@ GENERIC_LEVELS: dict[str, Level] = {
     "hard": Level("hard", "mcts", budget=1000, depth=4, time_cap=1.9),
 }
 
-# Per-game presets, tuned by bench/ai.py. Wars: alpha-beta with our evaluator beats MCTS at equal time.
-GAME_LEVELS: dict[str, dict[str, Level]] = {
-    "wars": {
-        "easy": Level("easy", "alphabeta", budget=400, depth=2, time_cap=0.5, noise=0.2),
-        "normal": Level("normal", "alphabeta", budget=5_000, depth=6, time_cap=1.0, noise=0.05),
-        "hard": Level("hard", "alphabeta", budget=30_000, depth=12, time_cap=1.9, noise=0.01),
-    },
-    # ISMCTS straight to the evaluation: Swartzblak's turns are long, so random plies before the evaluation
-    # buy less than more iterations do. Hard explores less (0.15): the evaluation's differences are a few
-    # hundredths, which the default constant drowns in exploration, so the search spreads thin instead of
-    # following its best lines (docs/ai.md, "Information-set MCTS"). Normal keeps the default and 300
-    # iterations: at 900 it came too close to hard (bench/ai.py: hard won 9 of 16 as Heroes).
-    "swartzblak": {
-        "easy": Level("easy", "mcts", budget=80, depth=0, time_cap=0.5, noise=1.0),
-        "normal": Level("normal", "mcts", budget=300, depth=0, time_cap=1.0),
-        "hard": Level("hard", "mcts", budget=3000, depth=0, time_cap=1.9, exploration=0.15),
-    },
-}
-
 RANDOM = Level("random", "random", budget=0, depth=0, time_cap=0.0)
 
 
-def level_for(game_id: str, level: str | Level) -> Level:
-    """The preset ``level`` (a name, or a ``Level`` passed through) for the game ``game_id``."""
+def pick_level(levels: Mapping[str, Level], level: str | Level) -> Level:
+    """The preset ``level`` (a name, or a ``Level`` passed through) among a game's ``levels``."""
     if isinstance(level, Level):
         return level
     if level == "random":
         return RANDOM
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVEL_NAMES)}")
-    return GAME_LEVELS.get(game_id, GENERIC_LEVELS)[level]
+    return levels[level]
 
 
 def scaled(level: Level, factor: float) -> Level:

@@ -18,15 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Game
+from ..registry import ai_profile
 from ..rng import MatchKey, Rng
 from .alphabeta import AlphaBeta, Hooks
-from .levels import Level, level_for
-from .mcts import MCTS, Evaluator, reseeded
-from .swartzblak_ai import evaluate as swartzblak_evaluate
-from .wars_ai import WarsHooks
-
-HOOKS: dict[str, type[Hooks]] = {"wars": WarsHooks}  # alpha-beta knowledge per game
-EVALUATORS: dict[str, Evaluator] = {"swartzblak": swartzblak_evaluate}  # MCTS leaf evaluation per game
+from .levels import Level
+from .mcts import MCTS, reseeded
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +43,16 @@ def players_of(game: Game[Any, Any, Any], state: Any) -> int:
     return len(game.view(state, None).seat_names)
 
 
+def level_for(game_id: str, level: str | Level) -> Level:
+    """The preset ``level`` of the game ``game_id`` (from its AI profile; a ``Level`` is passed through)."""
+    return ai_profile(game_id).level(level)
+
+
 def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> Decision:
     """Choose ``seat``'s action in ``state`` at ``level``; the same arguments always give the same decision
     unless the level's wall-clock cap cuts the search short."""
-    preset = level_for(game.meta.id, level)
+    profile = ai_profile(game.meta.id)
+    preset = profile.level(level)
     state = reseeded(state, Rng(seed))  # the search's own chance: the match's future draws stay unknown
     legal = list(game.legal_actions(state, seat))
     if not legal:
@@ -65,12 +67,12 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
     elif preset.algorithm == "alphabeta":
         if game.meta.hidden_information:
             raise ValueError("alpha-beta needs perfect information; use MCTS for this game")
-        hooks = HOOKS.get(game.meta.id, Hooks)(game)
+        hooks = (profile.hooks or Hooks)(game)
         search = AlphaBeta(game, preset, seed, hooks)
         action = search.run(state, seat, legal)
         work, depth, timed_out = search.nodes, search.depth, search.timed_out
     else:
-        mcts = MCTS(game, preset, seed, EVALUATORS.get(game.meta.id))
+        mcts = MCTS(game, preset, seed, profile.evaluate)
         action = mcts.run(state, seat, players_of(game, state), legal)
         work, timed_out = mcts.iterations, mcts.timed_out
     elapsed = time.perf_counter() - start

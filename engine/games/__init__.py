@@ -1,1 +1,2 @@
-"""One module per game; each exposes a ``Game`` subclass registered in ``engine.registry``."""
+"""One package per game, each exporting ``GAME`` (its rules) and ``AI`` (its AI profile); the registry finds
+them all here, so a new game is a new package and touches nothing else."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .ai import PROFILE as AI
 from .game import Swartzblak
 
-__all__ = ["Swartzblak"]
+GAME = Swartzblak()
+
+__all__ = ["AI", "GAME", "Swartzblak"]

@@ -8,10 +8,11 @@ from PIL import Image, ImageDraw
 from engine.games.swartzblak.board import ALLEY_NAMES, SQUARES
 from engine.games.swartzblak.model import BEAST, ROUNDS, SwView
 
-from . import palette as pal
-from .palette import RGB
-from .swartzblak_geometry import Layout, escapes
-from .swartzblak_sprites import (
+from .. import palette as pal
+from ..palette import RGB
+from ..toolkit import draw_text, ellipsize
+from .geometry import Layout, escapes
+from .sprites import (
     die,
     escape_icon,
     legend_tile,
@@ -22,7 +23,6 @@ from .swartzblak_sprites import (
     round_pip,
     side_icon,
 )
-from .toolkit import draw_text, ellipsize
 
 ALLEY_SHORT = tuple(name.split()[0] for name in ALLEY_NAMES)  # "Astrologic", "Torrensh", "Illogic"
 

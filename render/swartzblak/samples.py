@@ -15,9 +15,9 @@ from engine import get_game
 from engine.games.swartzblak.board import SQUARE_INDEX, Alley
 from engine.games.swartzblak.model import ADVERSARY, HEROES, Cond, Roll, SwView, Unit
 
-from . import palette as pal
-from .core import BoardRenderer, RenderOptions
-from .swartzblak_sprites import (
+from .. import palette as pal
+from ..core import BoardRenderer, RenderOptions
+from .sprites import (
     ALLEY_STRONG,
     ALLEY_TINT,
     BEAST_FACE,

@@ -29,12 +29,13 @@ from engine import get_game
 from engine.games.swartzblak.board import ALLEY_NAMES, FILES, SIZE, footprint
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, ROUNDS, Cond, SwAction, SwView, unit_name
 
-from . import palette as pal
-from .core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
-from .grids import draw_square_grid
-from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
-from .swartzblak_column import Column
-from .swartzblak_geometry import (
+from .. import palette as pal
+from ..core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
+from ..grids import draw_square_grid
+from ..panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
+from ..toolkit import text_width
+from .column import Column
+from .geometry import (
     Layout,
     _place,
     _square,
@@ -47,8 +48,8 @@ from .swartzblak_geometry import (
     square_box,
     square_fill,
 )
-from .swartzblak_samples import swatch
-from .swartzblak_sprites import (
+from .samples import swatch
+from .sprites import (
     TILE_PILL,
     beast_sprite,
     figure_sprite,
@@ -59,7 +60,6 @@ from .swartzblak_sprites import (
     tile_image,
     tile_pill,
 )
-from .toolkit import text_width
 
 __all__ = [
     "Layout",
@@ -285,7 +285,7 @@ class SwartzblakRenderer(BoardRenderer):
         return hurt + 2 * beast + bool(view.hexed) + (view.last_roll is not None) + sum(view.connected)
 
     def swatch(self, size: int) -> Image.Image:
-        """Sample boards and every sprite (see ``render.swartzblak_samples``), for the palette."""
+        """Sample boards and every sprite (see ``render.swartzblak.samples``), for the palette."""
         return swatch(self, size, layout(size).grid.cell)
 
 

@@ -12,9 +12,9 @@ from functools import lru_cache
 from engine.games.swartzblak.board import NEIGHBOURS, SIZE, SQUARE_INDEX, footprint
 from engine.games.swartzblak.model import ADVERSARY, HEROES, SwView
 
-from .grids import SquareGrid, checker_fill, is_dark_square
-from .palette import RGB
-from .swartzblak_sprites import BADGE
+from ..grids import SquareGrid, checker_fill, is_dark_square
+from ..palette import RGB
+from .sprites import BADGE
 
 COLUMN_WIDTH = 200  # the side column at 1024 pixels
 

@@ -18,9 +18,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from ..core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
-from ..errors import IllegalAction, MalformedKey
-from ..rng import MatchRng
+from ...core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
+from ...errors import IllegalAction, MalformedKey
+from ...rng import MatchRng
 
 # -- metadata ------------------------------------------------------------------------------------------------
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.wars import ATTACKS, HOME_RANK, MOVES, SIZE, Phase, WarsAction, WarsState
-from .alphabeta import Hooks
+from ...ai.alphabeta import Hooks
+from ...ai.levels import Level
+from ...ai.profile import AiProfile
+from .game import ATTACKS, HOME_RANK, MOVES, SIZE, Phase, WarsAction, WarsState
 
 KNIGHT = 1.0
 KING_STEP = 0.3  # each rank a king has advanced
@@ -97,3 +99,12 @@ class WarsHooks(Hooks):
         """Iteration depths that end at the start of a Move/Attack phase: whole turns."""
         first = 2 if state.phase is Phase.MOVE else 1
         return range(first, max(first, deepest) + 1, 2)
+
+
+# Alpha-beta with our evaluator beats MCTS at equal time (docs/ai.md); tuned by bench/ai.py.
+LEVELS = {
+    "easy": Level("easy", "alphabeta", budget=400, depth=2, time_cap=0.5, noise=0.2),
+    "normal": Level("normal", "alphabeta", budget=5_000, depth=6, time_cap=1.0, noise=0.05),
+    "hard": Level("hard", "alphabeta", budget=30_000, depth=12, time_cap=1.9, noise=0.01),
+}
+PROFILE = AiProfile(levels=LEVELS, hooks=WarsHooks)

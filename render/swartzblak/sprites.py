@@ -13,10 +13,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from . import palette as pal
-from .palette import RGB
-from .pieces import condition_marker
-from .toolkit import Box, Point, Sketch, draw_shape, star_points
+from .. import palette as pal
+from ..palette import RGB
+from ..pieces import condition_marker
+from ..toolkit import Box, Point, Sketch, draw_shape, star_points
 
 # -- colours -------------------------------------------------------------------------------------------------
 

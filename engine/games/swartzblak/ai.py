@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 
-from ..games.swartzblak import Swartzblak
-from ..games.swartzblak.board import NEIGHBOURS, Alley, connects, distance
-from ..games.swartzblak.model import BEAST, HERO_IDS, HEROES, ROUNDS, TOWN_IDS, Cond, SwState
-from ..games.swartzblak.rules import squares_of
+from ...ai.levels import Level
+from ...ai.profile import AiProfile
+from .board import NEIGHBOURS, Alley, connects, distance
+from .game import Swartzblak
+from .model import BEAST, HERO_IDS, HEROES, ROUNDS, TOWN_IDS, Cond, SwState
+from .rules import squares_of
 
 ESCAPE_NEAR = 0.25  # Adversary: the disguised Shapeshifter close to a live Tile 5 (falls off over 8 spaces)
 ESCAPE_READY = 0.3  # Adversary: on a live Tile 5 with no Hero beside it (the Heroes must answer this turn)
@@ -87,3 +89,16 @@ def _escape_threat(state: SwState, square: int) -> float:
             return ESCAPE_NEAR + ESCAPE_READY
         best = max(best, ESCAPE_NEAR * max(0.0, 1.0 - distance(square, goal) / 8))
     return best
+
+
+# ISMCTS straight to the evaluation: Swartzblak's turns are long, so random plies before the evaluation buy less
+# than more iterations do. Hard explores less (0.15): the evaluation's differences are a few hundredths, which
+# the default constant drowns in exploration, so the search spreads thin instead of following its best lines
+# (docs/ai.md, "Information-set MCTS"). Normal keeps the default and 300 iterations: at 900 it came too close
+# to hard (bench/ai.py: hard won 9 of 16 as Heroes).
+LEVELS = {
+    "easy": Level("easy", "mcts", budget=80, depth=0, time_cap=0.5, noise=1.0),
+    "normal": Level("normal", "mcts", budget=300, depth=0, time_cap=1.0),
+    "hard": Level("hard", "mcts", budget=3000, depth=0, time_cap=1.9, exploration=0.15),
+}
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate)

@@ -20,7 +20,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from engine import get_game
-from engine.games.wars import (
+from engine.games.wars.game import (
     BLUE,
     RED,
     SIZE,
@@ -34,12 +34,12 @@ from engine.games.wars import (
     WarsView,
 )
 
-from . import palette as pal
-from .core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
-from .grids import SquareGrid, checker_fill, draw_square_grid, is_dark_square
-from .palette import RGB
-from .panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
-from .toolkit import (
+from .. import palette as pal
+from ..core import BoardRenderer, RenderOptions, parse_highlight, register_renderer
+from ..grids import SquareGrid, checker_fill, draw_square_grid, is_dark_square
+from ..palette import RGB
+from ..panel import PanelInfo, PanelStyle, draw_panel, panel_backdrop
+from ..toolkit import (
     SIDE_SHAPES,
     Sketch,
     draw_cross,
