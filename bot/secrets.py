@@ -1,7 +1,8 @@
 """Secrets reach only their owner: by DM, and always through the private **My secrets** button.
 
 A DM can fail (the user closed DMs from server members: error 50007). The match never waits on a DM: the
-player is told in the channel, without the secret, to use **My secrets**, which answers ephemerally.
+player is told in the channel, without the secret, to use **My secrets**, which answers ephemerally, and no
+further DM of that match is tried for them (each try would be one more refused request, and a drawn image).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .posts import board_file
 
 log = logging.getLogger("changeling.bot")
 
+CLOSED_DMS_STATUS, CLOSED_DMS_CODE = 403, 50007  # Discord's refusal: the user takes no DMs from us
 DM_CLOSED_NOTICE = (
     "<@{user}>, I couldn't send you a direct message. Your secrets are safe: use **My secrets** on the board "
     "(or `/game secret`) to see them privately."
@@ -30,7 +32,7 @@ class SecretCourier:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
-        self._told: set[tuple[str, int]] = set()  # (match, user) already told that DMs fail
+        self._told: set[tuple[str, int]] = set()  # (match, user) whose DMs were refused, and who were told
 
     async def greet(self, result: ActResult) -> None:
         """At the start of a hidden-information match, DM every human holder of a seat their private view."""
@@ -44,14 +46,16 @@ class SecretCourier:
     async def deliver(self, result: ActResult) -> None:
         """DM each seat's owner the private lines the last decision gave them."""
         match = result.match
-        if not match.status.open:  # the match is over: forget whom we told about closed DMs
-            self._told = {(m, u) for m, u in self._told if m != match.id}
         for seat, lines in result.private_log.items():
             user_id = match.seats[seat].user_id if 0 <= seat < match.players else None
             if user_id is not None and lines:
                 await self._send(match, user_id, "\n".join(lines))
+        if not match.status.open:  # the match is over: forget whose DMs were refused
+            self._told = {(m, u) for m, u in self._told if m != match.id}
 
     async def _send(self, match: MatchInfo, user_id: int, text: str) -> None:
+        if (match.id, user_id) in self._told:  # refused before in this match: the secret stays one button away
+            return
         game = get_game(match.game)
         seat = match.seat_of(user_id)
         view = await self.service.view_for(match.id, user_id)
@@ -65,7 +69,8 @@ class SecretCourier:
             await user.send(embed=embed, **({"file": file} if file else {}))
         except discord.HTTPException as error:
             log.info("DM to user %s failed (%s)", user_id, getattr(error, "code", "?"))
-            await self._tell_dm_closed(match, user_id)
+            if error.status == CLOSED_DMS_STATUS or error.code == CLOSED_DMS_CODE:
+                await self._tell_dm_closed(match, user_id)
 
     async def _tell_dm_closed(self, match: MatchInfo, user_id: int) -> None:
         if (match.id, user_id) in self._told:

@@ -59,6 +59,9 @@ async def test_a_whole_match_with_closed_dms_reaches_a_result_without_leaking(tm
         record = public_record(world)
         notices = [text for text in record if "couldn't send you a direct message" in text]
         assert len(notices) == 1 and world.bob.mention in notices[0]
+        dm_path = f"/channels/{world.bob.user.dm_channel.id}/messages"
+        refused = [r for r in world.env.http_requests if r.method == "POST" and r.path == dm_path]
+        assert len(refused) == 1, "after the first refusal, no more DMs of this match are tried"
         before_the_end = "\n".join(record[:-1])
         assert "hiding as" not in before_the_end and "opened" not in before_the_end
         assert f"hiding as Varmint {pick}" in final.embeds[0].description, "the end reveals the pick"
