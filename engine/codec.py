@@ -4,6 +4,11 @@ States, views, actions and log entries are frozen dataclasses built from a few s
 booleans, floats, ``None``, enums, tuples, frozensets, string- or int-keyed dicts, nested dataclasses and
 pydantic models. One codec driven by the type hints serves every game, so a new game gets storage and replay
 for free and cannot drift from its own types.
+
+Unions of dataclasses decode by shape: the member whose fields fit. Members with the same fields (a card
+effect ``Heal(amount)`` beside ``Damage(amount)``) must say which they are: a class attribute ``json_tag``
+makes its instances carry ``"$type": <tag>``, and a union decodes to the member of that tag. A union that two
+untagged members would both fit is refused rather than guessed.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from pydantic import BaseModel
 from .errors import IncompatibleState
 
 T = TypeVar("T")
+TAG = "$type"  # the discriminator key; no field name can clash with it
 
 
 def to_json(value: Any) -> Any:
@@ -29,7 +35,9 @@ def to_json(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value):
-        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+        data = {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+        tag = getattr(type(value), "json_tag", None)
+        return {TAG: tag, **data} if tag else data
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, tuple | list):
@@ -91,15 +99,23 @@ def _decode_key(tp: Any, key: str) -> Any:
 def _decode_union(args: tuple[Any, ...], data: Any) -> Any:
     if data is None and type(None) in args:
         return None
-    errors = []
-    for arg in args:
-        if arg is type(None):
-            continue
+    members = [arg for arg in args if arg is not type(None)]
+    if isinstance(data, dict) and TAG in data:
+        tagged = [arg for arg in members if getattr(arg, "json_tag", None) == data[TAG]]
+        if len(tagged) != 1:
+            raise ValueError(f"no member of the union is tagged {data[TAG]!r}")
+        return _decode(tagged[0], data)
+    fits, errors = [], []
+    for arg in members:
         try:
-            return _decode(arg, data)
+            fits.append(_decode(arg, data))
         except (KeyError, TypeError, ValueError) as exc:
             errors.append(exc)
-    raise ValueError(f"no member of the union fits: {errors}")
+    if not fits:
+        raise ValueError(f"no member of the union fits: {errors}")
+    if len({type(value) for value in fits}) > 1 and all(dataclasses.is_dataclass(value) for value in fits):
+        raise TypeError(f"ambiguous union: {sorted(type(v).__name__ for v in fits)} all fit; give them a json_tag")
+    return fits[0]
 
 
 def _decode_class(tp: type, data: Any) -> Any:
@@ -116,6 +132,9 @@ def _decode_class(tp: type, data: Any) -> Any:
     if tp is float:
         return float(data)
     if dataclasses.is_dataclass(tp):
+        tag = getattr(tp, "json_tag", None)
+        if isinstance(data, dict) and TAG in data and data[TAG] != tag:
+            raise ValueError(f"stored {data[TAG]!r}, expected {tp.__name__}")
         hints = _hints(tp)
         return tp(**{f.name: _decode(hints[f.name], data[f.name]) for f in _fields(tp) if _present(f, data)})
     if issubclass(tp, BaseModel):

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import ClassVar
 
 import pytest
 
@@ -162,3 +163,50 @@ def test_replay_views_give_one_frame_per_decision_plus_the_start() -> None:
     assert len(frames) == 4 and frames[0][1] == ()
     assert frames[1][1][0].public == "Red knight moves b1 → b2."
     assert frames[-1][0] == game.view(replay(game, {"first": "red"}, 2, 5, moves)[0], None)
+
+
+# -- codec: unions ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Heal:
+    json_tag: ClassVar[str] = "heal"
+    amount: int
+
+
+@dataclass(frozen=True)
+class _Damage:
+    json_tag: ClassVar[str] = "damage"
+    amount: int
+
+
+@dataclass(frozen=True)
+class _Plain:
+    amount: int
+
+
+@dataclass(frozen=True)
+class _Other:
+    amount: int
+
+
+@dataclass(frozen=True)
+class _Card:
+    effects: tuple[_Heal | _Damage, ...]
+    maybe: _Heal | _Damage | None = None
+
+
+def test_tagged_union_members_with_the_same_fields_round_trip() -> None:
+    card = _Card((_Heal(2), _Damage(2), _Heal(5)), maybe=_Damage(1))
+    data = to_json(card)
+    assert data["effects"][1] == {"$type": "damage", "amount": 2}
+    assert from_json(_Card, data) == card and from_json(_Card, to_json(_Card(()))) == _Card(())
+
+
+def test_an_untagged_ambiguous_union_is_refused_not_guessed() -> None:
+    with pytest.raises(IncompatibleState, match="ambiguous"):
+        from_json(_Plain | _Other, {"amount": 1})
+    with pytest.raises(IncompatibleState, match="tagged"):
+        from_json(_Heal | _Damage, {"$type": "poison", "amount": 1})
+    with pytest.raises(IncompatibleState, match="expected"):
+        from_json(_Heal, {"$type": "damage", "amount": 1})
