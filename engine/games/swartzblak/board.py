@@ -7,11 +7,10 @@ Squares are indexed ``(rank - 1) * 10 + file``: a1 = 0 (the Heroes' corner), j10
 
 from __future__ import annotations
 
-import functools
-from collections import deque
-from collections.abc import Container, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...geometry.squares import SquareGrid
 from ...rng import MatchRng
 
 SIZE = 10
@@ -30,23 +29,14 @@ DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north (towards rank 10), east
 DIRECTION_NAMES = ("north", "east", "south", "west")
 
 
-def xy(square: int) -> tuple[int, int]:
-    return square % SIZE, square // SIZE
-
-
-def at(x: int, y: int) -> int | None:
-    """The square at file ``x``, rank ``y`` (0-based), or ``None`` off the board."""
-    return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else None
-
-
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for dx, dy in DIRECTIONS if (n := at(sq % SIZE + dx, sq // SIZE + dy)) is not None)
-    for sq in range(SIZE * SIZE)
-)
-
-
+GRID = SquareGrid(SIZE, SIZE)  # the town: shared square geometry (engine/geometry/squares.py)
+xy = GRID.xy
+at = GRID.at
+reach = GRID.reach  # squares reachable in N edge steps around what blocks
+between = GRID.between  # squares a line of sight crosses
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(GRID.neighbours(sq) for sq in range(GRID.size))
 DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE)
+    tuple(GRID.distance(a, b) for b in range(GRID.size)) for a in range(GRID.size)
 )
 
 
@@ -61,42 +51,6 @@ def footprint(anchor: int) -> tuple[int, ...] | None:
     if x >= SIZE - 1 or y >= SIZE - 1:
         return None
     return (anchor, anchor + 1, anchor + SIZE, anchor + SIZE + 1)
-
-
-def reach(start: int, steps: int, blocked: Container[int]) -> dict[int, int]:
-    """Squares reachable from ``start`` in at most ``steps`` edge steps avoiding ``blocked``, with the
-    number of steps; the caller decides which of them a figure may stop on."""
-    found = {start: 0}
-    frontier = deque([start])
-    while frontier:
-        square = frontier.popleft()
-        d = found[square] + 1
-        if d > steps:
-            continue
-        for n in NEIGHBOURS[square]:
-            if n not in found and n not in blocked:
-                found[n] = d
-                frontier.append(n)
-    return found
-
-
-@functools.cache
-def between(a: int, b: int) -> tuple[int, ...]:
-    """Squares a straight line from the centre of ``a`` to the centre of ``b`` passes through (not a or b).
-
-    The line is sampled finely; a line running exactly along a corner counts the square it rounds to, which
-    is always the same one, so line of sight is symmetric in practice and deterministic in every case.
-    """
-    (ax, ay), (bx, by) = xy(a), xy(b)
-    n = 4 * max(abs(bx - ax), abs(by - ay))
-    seen: list[int] = []
-    for k in range(1, n):
-        x = ax + (bx - ax) * k / n
-        y = ay + (by - ay) * k / n
-        sq = at(int(x + 0.5), int(y + 0.5))
-        if sq is not None and sq not in (a, b) and sq not in seen:
-            seen.append(sq)
-    return tuple(seen)
 
 
 # -- Alleyways -----------------------------------------------------------------------------------------------
