@@ -25,7 +25,7 @@ S = TypeVar("S")  # the game's full state (with secrets and the generator)
 A = TypeVar("A")  # the game's action type
 V = TypeVar("V", bound="View")  # what one seat (or a spectator) may see
 
-KEY_LIMIT = 80
+KEY_LIMIT = 100  # what Discord allows in a select value and a command choice
 LABEL_LIMIT = 100
 
 
@@ -206,7 +206,7 @@ class Game(ABC, Generic[S, A, V]):
 
     @abstractmethod
     def action_key(self, action: A) -> str:
-        """The compact, stable key of an action (at most 80 characters)."""
+        """The compact, stable key of an action (at most 100 characters)."""
 
     @abstractmethod
     def parse_key(self, key: str) -> A:

@@ -26,7 +26,7 @@ from .mcts import MCTS, reseeded
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class SearchResult:
     """A chosen action with what it cost: for benches, logs and budget tests."""
 
     action: Any
@@ -48,7 +48,7 @@ def level_for(game_id: str, level: str | Level) -> Level:
     return ai_profile(game_id).level(level)
 
 
-def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> Decision:
+def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> SearchResult:
     """Choose ``seat``'s action in ``state`` at ``level``; the same arguments always give the same decision
     unless the level's wall-clock cap cuts the search short."""
     profile = ai_profile(game.meta.id)
@@ -76,7 +76,7 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
         action = mcts.run(state, seat, players_of(game, state), legal)
         work, timed_out = mcts.iterations, mcts.timed_out
     elapsed = time.perf_counter() - start
-    return Decision(action, game.action_key(action), preset.algorithm, work, depth, elapsed, timed_out)
+    return SearchResult(action, game.action_key(action), preset.algorithm, work, depth, elapsed, timed_out)
 
 
 def choose(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Level, seed: int) -> Any:
