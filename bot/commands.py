@@ -7,23 +7,11 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from engine import GAMES, Game
-from render import RENDERERS
-
 from .ai_turns import AI_LEVELS
+from .catalog import game_choices
 
 if TYPE_CHECKING:
     from .flows import Flows
-
-
-def offered_games() -> list[Game]:
-    """The games the bot can host: every registered game whose board it can draw."""
-    return [game for game in GAMES.values() if game.meta.id in RENDERERS]
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    """The games on offer, for the ``game`` option of ``/game new`` and ``/game rules``."""
-    return [app_commands.Choice(name=game.meta.title, value=game.meta.id) for game in offered_games()]
 
 
 def build_game_group(flows: Flows) -> app_commands.Group:

@@ -2,24 +2,57 @@
 
 Each is a ``DynamicItem`` whose ``custom_id`` carries what the click needs (match id, version, seat, page), so
 it works on any message, after any restart, in any process. Callbacks hold no logic: they hand the parsed
-ids to the bot's ``Flows`` (``interaction.client.flows``), which the slash commands use too.
+ids to the bot's behaviour (``interaction.client.flows``), which the slash commands use too. What they may
+ask of it is ``Behaviour`` below, so this module needs nothing from the module that implements it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
 
-if TYPE_CHECKING:
-    from .flows import Flows
-
 MATCH = r"(?P<match>[a-z0-9]{1,16})"
+Interaction = discord.Interaction
 
 
-def flows_of(interaction: discord.Interaction) -> Flows:
+class ClockBehaviour(Protocol):
+    """What the clock components ask of the bot."""
+
+    async def set_clock(
+        self, interaction: Interaction, match_id: str, *, preset: str | None = None, expiry: str | None = None
+    ) -> None: ...
+    async def resolve(self, interaction: Interaction, match_id: str, seat: int, version: int, action: str) -> None: ...
+
+
+class Behaviour(Protocol):
+    """What a button or select asks of the bot (``bot.flows.Flows`` implements it)."""
+
+    clocks: ClockBehaviour
+
+    async def open_picker(self, interaction: Interaction, match_id: str, version: int) -> None: ...
+    async def open_section(
+        self, interaction: Interaction, match_id: str, version: int, seat: int, section: int
+    ) -> None: ...
+    async def pick(self, interaction: Interaction, match_id: str, version: int, seat: int, key: str) -> None: ...
+    async def show_secrets(self, interaction: Interaction, match_id: str | None = None) -> None: ...
+    async def show_rules(
+        self, interaction: Interaction, game_id: str, page: int = 0, *, edit: bool = False
+    ) -> None: ...
+    async def join(self, interaction: Interaction, match_id: str | None, seat: int | None) -> None: ...
+    async def leave(self, interaction: Interaction, match_id: str | None = None) -> None: ...
+    async def start(self, interaction: Interaction, match_id: str | None = None) -> None: ...
+    async def set_option(self, interaction: Interaction, match_id: str, name: str, value: str) -> None: ...
+    async def set_ai(self, interaction: Interaction, match_id: str, seat: int, level: str) -> None: ...
+    async def rematch(self, interaction: Interaction, match_id: str) -> None: ...
+    async def resign(self, interaction: Interaction, match_id: str) -> None: ...
+    async def confirm_abort(self, interaction: Interaction, match_id: str | None = None) -> None: ...
+    async def abort(self, interaction: Interaction, match_id: str) -> None: ...
+
+
+def flows_of(interaction: discord.Interaction) -> Behaviour:
     return interaction.client.flows  # type: ignore[attr-defined]
 
 

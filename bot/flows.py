@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 
@@ -18,10 +17,11 @@ from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, StaleVers
 from engine.service import MatchService
 
 from .ai_turns import AiTurns, Thinker
-from .commands import offered_games
+from .catalog import offered_games
 from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
-from .posts import board_file, board_post, lobby_post, picker_view, seat_line
+from .poster import Poster
+from .posts import lobby_post, picker_view, seat_line
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -36,7 +36,9 @@ class NoMatchHere(EngineError):
 
 
 class Flows:
-    """The bot's behaviour, given the service; no game rules live here."""
+    """The bot's behaviour, given the service; no game rules live here. It holds the parts that post boards
+    (``Poster``), run clocks (``ClockFlows``) and carry secrets (``SecretCourier``), and the flow of every
+    command and button."""
 
     def __init__(
         self, client: discord.Client, service: MatchService, thinker: Thinker, *, sleep: Sleep = asyncio.sleep
@@ -44,8 +46,14 @@ class Flows:
         self.client = client
         self.service = service
         self.courier = SecretCourier(client, service)
-        self.ai = AiTurns(client, service, thinker, self.publish)
-        self.clocks = ClockFlows(self, sleep=sleep)
+        self.poster = Poster(client, service, self.courier, kick=self._wake_ai)
+        self.ai = AiTurns(client, service, thinker, self.poster.publish)
+        self.clocks = ClockFlows(client, service, self.poster, sleep=sleep)
+
+    def _wake_ai(self, result: ActResult) -> None:
+        """After each new board: the AI takes its seats' turns (the poster and the AI publish through each
+        other, so the poster is handed this instead of the AI itself)."""
+        self.ai.kick(result)
 
     # -- lobby ------------------------------------------------------------------------------------------------
 
@@ -81,7 +89,7 @@ class Flows:
         match = await self.service.join(match_id, interaction.user.id, seat)
         game = get_game(match.game)
         verb = "You moved to" if seated else "You joined as"
-        await self._refresh_lobby(
+        await self.poster.refresh_lobby(
             interaction, match, f"{verb} {seat_line(game, match, match.seat_of(interaction.user.id))}."
         )
 
@@ -89,7 +97,7 @@ class Flows:
     async def leave(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         match_id = match_id or (await self._channel_match(interaction)).id
         match = await self.service.leave(match_id, interaction.user.id)
-        await self._refresh_lobby(interaction, match, "You left the lobby.")
+        await self.poster.refresh_lobby(interaction, match, "You left the lobby.")
 
     @guarded
     async def set_ai(self, interaction: discord.Interaction, match_id: str, seat: int, level: str) -> None:
@@ -101,36 +109,12 @@ class Flows:
             if match.seats[seat].ai_level is not None:
                 await self.service.clear_seat(match_id, interaction.user.id, seat)
             match = await self.service.seat_ai(match_id, interaction.user.id, level, seat)
-        await self._refresh_lobby(interaction, match, None)
+        await self.poster.refresh_lobby(interaction, match, None)
 
     @guarded
     async def set_option(self, interaction: discord.Interaction, match_id: str, name: str, value: str) -> None:
         match = await self.service.set_options(match_id, interaction.user.id, {name: value})
-        await self._refresh_lobby(interaction, match, None)
-
-    async def _refresh_lobby(self, interaction: discord.Interaction, match: MatchInfo, note: str | None) -> None:
-        """Redraw the lobby: in place when a lobby component was clicked, else by editing the stored message."""
-        embed, view = lobby_post(match)
-        data = interaction.data or {}
-        if interaction.type is discord.InteractionType.component and str(data.get("custom_id", "")).startswith(
-            ("chg:join:", "chg:lobby:", "chg:opt:", "chg:ai:", "chg:clock:", "chg:expiry:")
-        ):
-            await interaction.response.edit_message(embed=embed, view=view)
-            if note:
-                await reply(interaction, note)
-            return
-        await reply(interaction, note or "Done.")
-        await self._edit_bookmarked(match, "lobby", embed=embed, view=view)
-
-    async def _edit_bookmarked(self, match: MatchInfo, kind: str, **changes: Any) -> None:
-        mark = await self.service.bookmark(match.id, kind)
-        if mark is None:
-            return
-        channel = self.client.get_partial_messageable(mark.channel_id)
-        try:
-            await channel.get_partial_message(mark.message_id).edit(**changes)
-        except discord.HTTPException:
-            log.info("could not edit the %s message of match %s", kind, match.id, exc_info=True)
+        await self.poster.refresh_lobby(interaction, match, None)
 
     @guarded
     async def start(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
@@ -140,9 +124,9 @@ class Flows:
         embed, _ = lobby_post(result.match)
         embed.title = f"Started: {get_game(result.match.game).meta.title}"
         embed.set_footer(text=f"Match {result.match.id} · the board is below")
-        await self._edit_bookmarked(result.match, "lobby", embed=embed, view=None)
+        await self.poster.edit_bookmarked(result.match, "lobby", embed=embed, view=None)
         await reply(interaction, "The match has started.")
-        if await self._announce(interaction, result):
+        if await self.poster.announce(interaction, result):
             try:
                 await self.courier.greet(result)
             except Exception:  # the match has started; secrets stay available through My secrets
@@ -180,7 +164,7 @@ class Flows:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.resign(match_id, interaction.user.id)
         await reply(interaction, "You resigned.")
-        await self._announce(interaction, result)
+        await self.poster.announce(interaction, result)
 
     @guarded
     async def abort(self, interaction: discord.Interaction, match_id: str) -> None:
@@ -191,9 +175,9 @@ class Flows:
         await reply(interaction, "Done: the match is closed.")
         if was.status is Status.LOBBY:
             embed = discord.Embed(title="Lobby cancelled", description=f"<@{interaction.user.id}> cancelled it.")
-            await self._edit_bookmarked(match, "lobby", embed=embed, view=None)
+            await self.poster.edit_bookmarked(match, "lobby", embed=embed, view=None)
             return
-        await self._edit_bookmarked(match, "board", view=None)
+        await self.poster.edit_bookmarked(match, "board", view=None)
         channel = self.client.get_partial_messageable(match.channel_id)
         game = get_game(match.game)
         try:
@@ -246,7 +230,7 @@ class Flows:
         result = await self.service.come_back(match.id, interaction.user.id)
         if result is None:
             return match
-        await self._announce(interaction, result, actor=interaction.user.id)
+        await self.poster.announce(interaction, result, actor=interaction.user.id)
         if await self.service.decisions_for(match.id, interaction.user.id):
             await self._send_picker(interaction, result.match, note="Welcome back: the AI no longer plays for you.\n")
         else:
@@ -306,7 +290,7 @@ class Flows:
         except StaleVersion:
             await self._after_stale_pick(interaction, match_id)
             return
-        await self._announce(interaction, result, actor=interaction.user.id)
+        await self.poster.announce(interaction, result, actor=interaction.user.id)
         if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
             await self._send_picker(interaction, result.match, edit=True)
         else:
@@ -337,10 +321,10 @@ class Flows:
         match = await self._channel_match(interaction)
         back = await self.service.come_back(match.id, interaction.user.id)
         if back is not None:
-            await self._announce(interaction, back, actor=interaction.user.id)
+            await self.poster.announce(interaction, back, actor=interaction.user.id)
         result = await self.service.act(match.id, interaction.user.id, key, None)
         await reply(interaction, f"✅ {self._own_words(result)}")
-        await self._announce(interaction, result, actor=interaction.user.id)
+        await self.poster.announce(interaction, result, actor=interaction.user.id)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
         """Autocomplete for ``/game move``: the caller's legal choices matching what they typed."""
@@ -362,10 +346,10 @@ class Flows:
         if match.status is Status.LOBBY:
             embed, view = lobby_post(match)
             message = await interaction.channel.send(embed=embed, view=view)
-            await self._edit_bookmarked(match, "lobby", view=None)
+            await self.poster.edit_bookmarked(match, "lobby", view=None)
             await self.service.set_bookmark(match.id, "lobby", message.channel.id, message.id, 0)
         else:
-            await self.publish(await self.service.position(match.id), deliver_secrets=False, ping=False)
+            await self.poster.publish(await self.service.position(match.id), deliver_secrets=False, ping=False)
         await reply(interaction, "The board is at the bottom of the channel again.")
 
     @guarded
@@ -409,59 +393,3 @@ class Flows:
             lines = [f"• {get_game(m.game).meta.title} in <#{m.channel_id}>: {m.status.value}" for m in matches]
             embed.add_field(name="Running in this server", value="\n".join(lines) or "None right now.", inline=False)
         await reply(interaction, embed=embed)
-
-    # -- posting ----------------------------------------------------------------------------------------------
-
-    async def _announce(self, interaction: discord.Interaction, result: ActResult, *, actor: int | None = None) -> bool:
-        """Publish after a commit. The decision already counts, so a failure here must not be reported as
-        "nothing changed": the user hears that it counted and how to bring the board back."""
-        try:
-            await self.publish(result, actor=actor)
-        except Exception:
-            log.exception("match %s: committed version %s but could not post it", result.match.id, result.version)
-            await reply(
-                interaction, "That counted, but I couldn't post the new board here. Use `/game board` to show it."
-            )
-            return False
-        return True
-
-    async def publish(
-        self, result: ActResult, *, deliver_secrets: bool = True, actor: int | None = None, ping: bool = True
-    ) -> discord.Message:
-        """Post the new board at the bottom of the match's channel; the previous board loses its buttons.
-
-        Players who must decide are mentioned, except ``actor`` (who is deciding again and already knows) and
-        except when ``ping`` is off (a re-post of an unchanged position).
-        """
-        match = result.match
-        quiet = {actor} if ping else set(result.to_decide.values())
-        post = board_post(match, result.view, result.public_log, result.to_decide, quiet=quiet)
-        # The image's caption: why the match ended, else the decision's last line in words.
-        caption = result.outcome.reason if result.outcome else (result.public_log[-1] if result.public_log else None)
-        file = board_file(result.view, caption=caption)
-        channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        message = await channel.send(
-            content=post.content,
-            embed=post.embed,
-            file=file,
-            view=post.view,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
-        previous = await self.service.bookmark(match.id, "board")
-        await self.service.set_bookmark(match.id, "board", match.channel_id, message.id, match.version)
-        # Of two boards, the older loses its buttons; a newer one may have been posted while this one was drawn.
-        outdated = message.id if previous is not None and previous.version > match.version else None
-        if outdated is None and previous is not None and previous.message_id != message.id:
-            outdated = previous.message_id
-        if outdated is not None:
-            try:
-                await channel.get_partial_message(outdated).edit(view=None)
-            except discord.HTTPException:
-                log.info("could not strip the buttons of an old board of match %s", match.id, exc_info=True)
-        self.ai.kick(result)
-        if deliver_secrets:
-            try:
-                await self.courier.deliver(result)
-            except Exception:  # the board is posted and the decision counts; the DM can be had via My secrets
-                log.exception("match %s: could not deliver private lines", match.id)
-        return message

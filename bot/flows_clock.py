@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,12 +20,10 @@ from engine.matches import MatchInfo, Status
 from engine.service import MatchService
 
 from .components import TimeoutButton
+from .poster import Poster
 from .posts import plural
 from .replies import guarded, reply
 from .scheduler import Outbox, Scheduler, Sleep
-
-if TYPE_CHECKING:
-    from .flows import Flows
 
 log = logging.getLogger("changeling.bot")
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -45,10 +42,19 @@ def when(moment_ts: int) -> str:
 class ClockFlows:
     """Clock behaviour of the bot; owns the scheduler and its outbox."""
 
-    def __init__(self, flows: Flows, *, sleep: Sleep = asyncio.sleep, rate: float = 2.0, burst: int = 4) -> None:
-        self.flows = flows
-        self.client: discord.Client = flows.client
-        self.service: MatchService = flows.service
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        poster: Poster,
+        *,
+        sleep: Sleep = asyncio.sleep,
+        rate: float = 2.0,
+        burst: int = 4,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.poster = poster
         self.outbox = Outbox(self.service.now, sleep, rate=rate, burst=burst)
         self.scheduler = Scheduler(self.service, self.on_due, sleep=sleep)
 
@@ -59,7 +65,7 @@ class ClockFlows:
         self, interaction: discord.Interaction, match_id: str, *, preset: str | None = None, expiry: str | None = None
     ) -> None:
         match = await self.service.set_clock(match_id, interaction.user.id, preset=preset, expiry=expiry)
-        await self.flows._refresh_lobby(interaction, match, None)
+        await self.poster.refresh_lobby(interaction, match, None)
 
     # -- a seat ran out of time: the other players choose -----------------------------------------------------
 
@@ -74,7 +80,7 @@ class ClockFlows:
         await interaction.edit_original_response(
             content=f"⌛ {name} ran out of time: <@{interaction.user.id}> {chosen}.", view=None
         )
-        await self.flows._announce(interaction, result, actor=interaction.user.id)
+        await self.poster.announce(interaction, result, actor=interaction.user.id)
 
     # -- vacation and settings --------------------------------------------------------------------------------
 
@@ -141,7 +147,7 @@ class ClockFlows:
         for expired in work.asks:
             self.outbox.put(f"ask {match.id}", functools.partial(self._ask, match, expired))
         if work.result is not None:
-            self.outbox.put(f"expire {match.id}", functools.partial(self.flows.publish, work.result))
+            self.outbox.put(f"expire {match.id}", functools.partial(self.poster.publish, work.result))
         for user_id in work.returned:
             text = f"👋 <@{user_id}>'s vacation is over: their clock in this match runs again."
             self.outbox.put(f"back {match.id}", functools.partial(self._say, match, text))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ai_turns import AI_LEVELS
-from bot.commands import offered_games
+from bot.catalog import offered_games
 from engine import get_game
 from engine.ai import worker
 from engine.ai.worker import think_sync
