@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+import shutil
 import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -62,7 +63,7 @@ async def test_the_database_is_durable_wal(store: SqliteStore, db_path: Path) ->
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
-    assert list(await store._writer_conn.execute_fetchall("PRAGMA synchronous")) == [(2,)]  # FULL
+    assert [tuple(r) for r in await store._writer_conn.execute_fetchall("PRAGMA synchronous")] == [(2,)]  # FULL
 
 
 async def test_migrations_are_recorded_once(store: SqliteStore, db_path: Path) -> None:
@@ -198,3 +199,38 @@ async def test_a_bookmark_never_moves_back_to_an_older_version(tmp_path) -> None
         assert (await service.bookmark(match.id, "board")).message_id == 200
         await service.set_bookmark(match.id, "board", 5, 300, 6)  # a re-post of the same position moves it
         assert (await service.bookmark(match.id, "board")).message_id == 300
+
+
+def seat_rows(path: Path) -> list[tuple[str, int, int | None, str | None]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT match_id, seat, user_id, ai_level FROM seats ORDER BY 1, 2").fetchall()
+    finally:
+        conn.close()
+
+
+async def test_the_seats_table_follows_every_change_of_seats(store: SqliteStore, db_path: Path) -> None:
+    await store.insert_match(a_match())
+    assert seat_rows(db_path) == [("m1", 0, 5, None), ("m1", 1, None, "hard")]
+    active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1, seats=(Seat(5), Seat(7)))
+    assert await store.write(active, expected_revision=0)
+    assert seat_rows(db_path) == [("m1", 0, 5, None), ("m1", 1, 7, None)]
+    assert [m.id for m in await store.active_matches_of(7)] == ["m1"] and await store.active_matches_of(8) == []
+    assert await store.active_with_ai() == []
+    autopilot = replace(active, revision=2, seats=(Seat(5, "easy"), Seat(7)))
+    assert await store.write(autopilot, expected_revision=1)
+    assert [m.id for m in await store.active_with_ai()] == ["m1"]
+    assert seat_rows(db_path)[0] == ("m1", 0, 5, "easy")
+
+
+async def test_migration_five_fills_the_seats_of_stored_matches(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    shutil.copy(Path(__file__).parent / "fixtures" / "legacy_db" / "v1.db", path)
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        rows = seat_rows(path)
+        assert len(rows) == 2 * 6 and {(seat, user) for _, seat, user, _ in rows} == {(0, 1), (1, 2), (1, None)}
+        assert len(await store.active_matches_of(2)) == 4, "the four matches in progress (the ended one is not)"
+    finally:
+        await store.close()

@@ -4,7 +4,9 @@ Append a new ``Migration`` to change the schema; never edit one that has shipped
 version is above ``LATEST`` was written by newer code and is refused untouched.
 
 Times are integer microseconds since the Unix epoch (UTC): compact and exact. Seats are a JSON list of
-``[user_id, ai_level]`` pairs; options and outcomes are JSON objects.
+``[user_id, ai_level]`` pairs (and, from migration 5, rows of ``seats`` kept equal to it by triggers, so
+"the matches of this user" and "matches with an AI seat" are index look-ups); options and outcomes are JSON
+objects.
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ class Migration:
     description: str
     statements: tuple[str, ...]
 
+
+# The seat rows of one match: (match, seat number, user, AI level) from its seats_json.
+_SEATS_OF = (
+    "SELECT {match}, CAST(j.key AS INTEGER), json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
+    "FROM {source}"
+)
+_SEATS_OF_NEW = _SEATS_OF.format(match="new.id", source="json_each(new.seats_json) j")
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -113,6 +122,38 @@ MIGRATIONS: tuple[Migration, ...] = (
             # from ``match_key``, 256 bits in hex (SQLite integers hold only 64).
             "ALTER TABLE matches ADD COLUMN generator INTEGER NOT NULL DEFAULT 1 CHECK (generator IN (1, 2))",
             "ALTER TABLE matches ADD COLUMN match_key TEXT",
+        ),
+    ),
+    Migration(
+        5,
+        "seats: who holds each seat of each match, indexed by user and by AI, kept by triggers from seats_json",
+        (
+            """
+            CREATE TABLE seats (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seat     INTEGER NOT NULL,
+                user_id  INTEGER,
+                ai_level TEXT,
+                PRIMARY KEY (match_id, seat)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL",
+            "CREATE INDEX seats_ai ON seats (match_id) WHERE ai_level IS NOT NULL",
+            # The row's seats_json stays what the service reads; the database keeps this table equal to it.
+            f"""
+            CREATE TRIGGER matches_seats_insert AFTER INSERT ON matches BEGIN
+                INSERT INTO seats (match_id, seat, user_id, ai_level) {_SEATS_OF_NEW};
+            END
+            """,
+            f"""
+            CREATE TRIGGER matches_seats_update AFTER UPDATE OF seats_json ON matches
+            WHEN new.seats_json IS NOT old.seats_json BEGIN
+                DELETE FROM seats WHERE match_id = new.id;
+                INSERT INTO seats (match_id, seat, user_id, ai_level) {_SEATS_OF_NEW};
+            END
+            """,
+            "INSERT INTO seats (match_id, seat, user_id, ai_level) "
+            + _SEATS_OF.format(match="m.id", source="matches m, json_each(m.seats_json) j"),
         ),
     ),
 )

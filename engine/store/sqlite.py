@@ -26,16 +26,17 @@ from ..rng import KEYED, LEGACY, MatchKey
 from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 
-_COLUMNS = (
-    "id, game, guild_id, channel_id, host_id, options_json, players, seats_json, status, version, revision, "
-    "seed, rules_version, outcome_json, created_at, updated_at, time_control_json, clock_json, due_at, generator, "
-    "match_key"
-)
-_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join('?' * 21)})"
+_NAMES = (
+    "id", "game", "guild_id", "channel_id", "host_id", "options_json", "players", "seats_json", "status", "version",
+    "revision", "seed", "rules_version", "outcome_json", "created_at", "updated_at", "time_control_json",
+    "clock_json", "due_at", "generator", "match_key",
+)  # fmt: skip
+_COLUMNS = ", ".join(_NAMES)
+_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join(f':{name}' for name in _NAMES)})"
+_FIXED = ("id", "game", "guild_id", "channel_id", "created_at")  # set once, at insert
 _UPDATE = (
-    "UPDATE matches SET host_id = ?, options_json = ?, players = ?, seats_json = ?, status = ?, version = ?, "
-    "revision = ?, seed = ?, rules_version = ?, outcome_json = ?, updated_at = ?, time_control_json = ?, "
-    "clock_json = ?, due_at = ?, generator = ?, match_key = ? WHERE id = ? AND revision = ?"
+    f"UPDATE matches SET {', '.join(f'{name} = :{name}' for name in _NAMES if name not in _FIXED)} "
+    "WHERE id = :id AND revision = :expected_revision"
 )
 _PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
 _OPEN = "status IN ('lobby', 'active')"
@@ -69,30 +70,32 @@ def _optional_moment(micros: int | None) -> datetime | None:
     return None if micros is None else _moment(micros)
 
 
-def _row_values(match: MatchInfo) -> tuple[Any, ...]:
-    """The row of ``match`` in ``_COLUMNS`` order."""
-    return (
-        match.id,
-        match.game,
-        match.guild_id,
-        match.channel_id,
-        match.host_id,
-        _dumps(dict(match.options)),
-        match.players,
-        _seats_json(match.seats),
-        match.status.value,
-        match.version,
-        match.revision,
-        *_key_columns(match.key)[:1],
-        match.rules_version,
-        None if match.outcome is None else _dumps(to_json(match.outcome)),
-        _micros(match.created_at),
-        _micros(match.updated_at),
-        _dumps(match.time_control.to_json()) if match.time_control.timed else None,
-        None if match.clock.empty else _dumps(match.clock.to_json()),
-        _optional_micros(match.due_at),
-        *_key_columns(match.key)[1:],
-    )
+def _row_values(match: MatchInfo) -> dict[str, Any]:
+    """The row of ``match``, by column name."""
+    seed, generator, hex_key = _key_columns(match.key)
+    return {
+        "id": match.id,
+        "game": match.game,
+        "guild_id": match.guild_id,
+        "channel_id": match.channel_id,
+        "host_id": match.host_id,
+        "options_json": _dumps(dict(match.options)),
+        "players": match.players,
+        "seats_json": _seats_json(match.seats),
+        "status": match.status.value,
+        "version": match.version,
+        "revision": match.revision,
+        "seed": seed,
+        "rules_version": match.rules_version,
+        "outcome_json": None if match.outcome is None else _dumps(to_json(match.outcome)),
+        "created_at": _micros(match.created_at),
+        "updated_at": _micros(match.updated_at),
+        "time_control_json": _dumps(match.time_control.to_json()) if match.time_control.timed else None,
+        "clock_json": None if match.clock.empty else _dumps(match.clock.to_json()),
+        "due_at": _optional_micros(match.due_at),
+        "generator": generator,
+        "match_key": hex_key,
+    }
 
 
 def _key_columns(key: MatchKey | None) -> tuple[int | None, int, str | None]:
@@ -111,35 +114,42 @@ def _key(seed: int | None, generator: int, hex_key: str | None) -> MatchKey | No
     return None if hex_key is None else MatchKey(int(hex_key, 16), KEYED)
 
 
-def _match(row: sqlite3.Row | tuple[Any, ...]) -> MatchInfo:
+def _match(row: sqlite3.Row) -> MatchInfo:
     """A ``MatchInfo`` from a row selected with ``_COLUMNS``."""
-    (mid, game, guild, channel, host, options, _players, seats, status, version, revision, seed, rules, outcome) = row[
-        :14
-    ]
     return MatchInfo(
-        id=mid,
-        game=game,
-        guild_id=guild,
-        channel_id=channel,
-        host_id=host,
-        options=json.loads(options),
-        seats=tuple(Seat(user, ai) for user, ai in json.loads(seats)),
-        status=Status(status),
-        version=version,
-        revision=revision,
-        key=_key(seed, row[19], row[20]),
-        rules_version=rules,
-        outcome=None if outcome is None else from_json(Outcome, json.loads(outcome)),
-        created_at=_moment(row[14]),
-        updated_at=_moment(row[15]),
-        time_control=TimeControl.from_json(None if row[16] is None else json.loads(row[16])),
-        clock=ClockState.from_json(None if row[17] is None else json.loads(row[17])),
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        options=json.loads(row["options_json"]),
+        seats=tuple(Seat(user, ai) for user, ai in json.loads(row["seats_json"])),
+        status=Status(row["status"]),
+        version=row["version"],
+        revision=row["revision"],
+        key=_key(row["seed"], row["generator"], row["match_key"]),
+        rules_version=row["rules_version"],
+        outcome=None if row["outcome_json"] is None else from_json(Outcome, json.loads(row["outcome_json"])),
+        created_at=_moment(row["created_at"]),
+        updated_at=_moment(row["updated_at"]),
+        time_control=TimeControl.from_json(_loads(row["time_control_json"])),
+        clock=ClockState.from_json(_loads(row["clock_json"])),
     )
 
 
-def _player(row: sqlite3.Row | tuple[Any, ...]) -> PlayerSettings:
-    user, remind_by, start, until, year, days = row
-    return PlayerSettings(user, remind_by, _optional_moment(start), _optional_moment(until), year, days)
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _player(row: sqlite3.Row) -> PlayerSettings:
+    return PlayerSettings(
+        row["user_id"],
+        row["remind_by"],
+        _optional_moment(row["vacation_from"]),
+        _optional_moment(row["vacation_until"]),
+        row["vacation_year"],
+        row["vacation_days"],
+    )
 
 
 class SqliteStore(Store):
@@ -185,6 +195,7 @@ class SqliteStore(Store):
         if isinstance(thread, threading.Thread):
             thread.daemon = True
         await conn
+        conn.row_factory = sqlite3.Row  # columns by name
         await conn.execute("PRAGMA foreign_keys = ON")
         return conn
 
@@ -281,8 +292,10 @@ class SqliteStore(Store):
         return [_match(row) for row in await self._read.execute_fetchall(query, (guild_id, limit))]
 
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
-        # An AI seat is the only string in seats_json (pairs of [user_id, ai_level]), hence the quote test.
-        query = f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND seats_json LIKE '%\"%' LIMIT ?"
+        query = (
+            f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) LIMIT ?"
+        )
         return [_match(row) for row in await self._read.execute_fetchall(query, (limit,))]
 
     # -- writes ---------------------------------------------------------------------------------------------
@@ -307,8 +320,7 @@ class SqliteStore(Store):
     async def _write(
         self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
     ) -> bool:
-        values = _row_values(match)
-        update = (*values[4:14], *values[15:21], match.id, expected)
+        update = {**_row_values(match), "expected_revision": expected}
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")
@@ -380,8 +392,11 @@ class SqliteStore(Store):
 
     async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
         # Seats are stored as [[user_id, ai_level], ...]: a user's seat starts with "[<id>,".
-        query = f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND seats_json LIKE ? LIMIT ?"
-        rows = await self._read.execute_fetchall(query, (f"%[{int(user_id)},%", limit))
+        query = (
+            f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            "(SELECT match_id FROM seats WHERE user_id = ?) LIMIT ?"
+        )
+        rows = await self._read.execute_fetchall(query, (user_id, limit))
         return [m for m in map(_match, rows) if m.seats_of(user_id)]
 
     async def get_player(self, user_id: int) -> PlayerSettings | None:
