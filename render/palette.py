@@ -44,8 +44,17 @@ MARKED: RGB = SKY_BLUE  # caller-chosen squares (hints, legal targets)
 MARKED_EDGE: RGB = (22, 96, 150)
 
 # -- sides: (strong colour for pieces and rings, pale colour for token faces) ------------------------------
-SIDE_STRONG: tuple[RGB, ...] = (VERMILLION, BLUE, BLUISH_GREEN, REDDISH_PURPLE)
-SIDE_PALE: tuple[RGB, ...] = ((251, 222, 199), (206, 229, 246), (204, 238, 226), (245, 223, 235))
+# Six seats, each a colour *and* a shape (toolkit.SIDE_SHAPES): the colours are Okabe–Ito's, the shapes tell
+# the seats apart where the colours do not (greyscale, colour-blind readers).
+SIDE_STRONG: tuple[RGB, ...] = (VERMILLION, BLUE, BLUISH_GREEN, REDDISH_PURPLE, ORANGE, SKY_BLUE)
+SIDE_PALE: tuple[RGB, ...] = (
+    (251, 222, 199),
+    (206, 229, 246),
+    (204, 238, 226),
+    (245, 223, 235),
+    (250, 232, 190),
+    (214, 236, 250),
+)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -22,8 +22,8 @@ from .palette import RGB
 SUPERSAMPLE = 4
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
-Shape = Literal["circle", "square", "hexagon", "diamond"]
-SIDE_SHAPES: tuple[Shape, ...] = ("circle", "square", "hexagon", "diamond")  # per seat, with SIDE_STRONG
+Shape = Literal["circle", "square", "hexagon", "diamond", "triangle", "pentagon"]
+SIDE_SHAPES: tuple[Shape, ...] = ("circle", "square", "hexagon", "diamond", "triangle", "pentagon")  # with SIDE_STRONG
 
 
 # -- fonts and text ------------------------------------------------------------------------------------------
@@ -198,18 +198,22 @@ def shape_points(shape: Shape, box: Box) -> list[Point]:
         return [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
     if shape == "square":
         return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if shape == "triangle":
+        return [(cx, y0), (x1, y1 - ry * 0.1), (x0, y1 - ry * 0.1)]
+    if shape == "pentagon":
+        return [(cx + rx * math.cos(math.radians(a)), cy + ry * math.sin(math.radians(a))) for a in range(-90, 270, 72)]
     return [(cx + rx * math.cos(a / 32 * math.tau), cy + ry * math.sin(a / 32 * math.tau)) for a in range(32)]
 
 
 def draw_shape(sk: Sketch, shape: Shape, box: Box, *, fill: RGB, outline: RGB, width: float) -> None:
-    """A side's token shape: circle, rounded square, hexagon or diamond."""
+    """A side's token shape: circle, rounded square, or a polygon (hexagon, diamond, triangle, pentagon)."""
     if shape == "circle":
         sk.ellipse(box, fill=fill, outline=outline, width=width)
     elif shape == "square":
         sk.rounded(box, (box[2] - box[0]) * 0.16, fill=fill, outline=outline, width=width)
     else:
         sk.polygon(shape_points(shape, box), fill=outline)
-        inset = width * (1.5 if shape == "diamond" else 1.15)
+        inset = width * (1.5 if shape in ("diamond", "triangle") else 1.15)
         inner = (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset)
         sk.polygon(shape_points(shape, inner), fill=fill)
 

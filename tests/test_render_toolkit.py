@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from PIL import Image
 
@@ -223,3 +225,13 @@ def test_panel_draws_its_lines_inside_its_box() -> None:
     bright = [y for y in range(10, 190) if pal.TEXT in {image.getpixel((x, y)) for x in range(20, 400)}]
     assert min(dim) < min(bright), "the title line sits above the headline"
     assert max(dim) > max(bright), "the caption sits under the headline"
+
+
+@pytest.mark.parametrize("simulation", sorted(SIMULATIONS))
+def test_six_seats_differ_in_colour_under_colour_blindness_and_always_in_shape(simulation: str) -> None:
+    """Up to six seats: every two side colours stay apart for every simulated colour blindness (the closest,
+    blue and bluish green for tritanopes, by about 30), and every seat has its own shape besides."""
+    matrix = SIMULATIONS[simulation]
+    pairs = itertools.combinations(pal.SIDE_STRONG, 2)
+    assert len(pal.SIDE_STRONG) == 6
+    assert min(_distance(_simulate(a, matrix), _simulate(b, matrix)) for a, b in pairs) >= 25
