@@ -10,6 +10,8 @@ from discord import app_commands
 from .ai_turns import AI_LEVELS
 from .catalog import game_choices
 
+MAX_SEATS = 6  # the most seats any game has
+
 if TYPE_CHECKING:
     from .flows import Flows
 
@@ -24,6 +26,7 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         game="Which game to play",
         ai="Play against the AI: it takes every other seat",
         seat="Your seat (1 is the first seat); leave empty for the first",
+        players="How many seats (for games of more than two); leave empty for the most the game allows",
     )
     @app_commands.choices(
         game=games, ai=[app_commands.Choice(name=f"against the AI ({lv})", value=lv) for lv in AI_LEVELS]
@@ -32,13 +35,15 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         ai: app_commands.Choice[str] | None = None,
-        seat: app_commands.Range[int, 1, 4] | None = None,
+        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
+        players: app_commands.Range[int, 1, MAX_SEATS] | None = None,
     ) -> None:
-        await flows.new(interaction, game.value, None if ai is None else ai.value, 0 if seat is None else seat - 1)
+        ai_level = None if ai is None else ai.value
+        await flows.new(interaction, game.value, ai_level, 0 if seat is None else seat - 1, players=players)
 
     @group.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.describe(seat="Seat number (1 is the first seat); leave empty for the first free seat")
-    async def join(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None) -> None:
+    async def join(interaction: discord.Interaction, seat: app_commands.Range[int, 1, MAX_SEATS] | None = None) -> None:
         await flows.join(interaction, None, None if seat is None else seat - 1)
 
     @group.command(name="leave", description="Leave this channel's lobby")

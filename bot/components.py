@@ -44,7 +44,10 @@ class Behaviour(Protocol):
     async def join(self, interaction: Interaction, match_id: str | None, seat: int | None) -> None: ...
     async def leave(self, interaction: Interaction, match_id: str | None = None) -> None: ...
     async def start(self, interaction: Interaction, match_id: str | None = None) -> None: ...
-    async def set_option(self, interaction: Interaction, match_id: str, name: str, value: str) -> None: ...
+    async def set_option(
+        self, interaction: Interaction, match_id: str, name: str, value: str | list[str]
+    ) -> None: ...
+    async def open_settings(self, interaction: Interaction, match_id: str, page: int) -> None: ...
     async def set_ai(self, interaction: Interaction, match_id: str, seat: int, level: str) -> None: ...
     async def rematch(self, interaction: Interaction, match_id: str) -> None: ...
     async def resign(self, interaction: Interaction, match_id: str) -> None: ...
@@ -187,27 +190,65 @@ class ConfirmButton(_Button, template=rf"^chg:confirm:(?P<action>resign|abort):{
         await (flows.resign if self.action == "resign" else flows.abort)(interaction, self.match_id)
 
 
-class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt:{MATCH}:(?P<name>[a-z_]{{1,40}})$"):
-    """A lobby option (for Wars: who goes first); only the host may change it."""
+class OptionSelect(
+    ui.DynamicItem[ui.Select], template=rf"^chg:opt(?P<multi>m?):{MATCH}:(?P<name>[a-z0-9_]{{1,40}})$"
+):
+    """A lobby option (for Wars: who goes first); only the host may change it. ``multi``: several values of
+    a list may be chosen at once (or none)."""
 
-    def __init__(self, match_id: str, name: str, values: tuple[str, ...] = (), current: str | None = None) -> None:
+    def __init__(
+        self,
+        match_id: str,
+        name: str,
+        values: tuple[str, ...] = (),
+        current: object = None,
+        *,
+        labels: tuple[str, ...] = (),
+        multi: bool = False,
+    ) -> None:
+        chosen = {str(v) for v in current} if isinstance(current, list | tuple | set | frozenset) else {str(current)}
+        if isinstance(current, bool):
+            chosen = {"true" if current else "false"}
+        shown = labels or values
         options = [
-            discord.SelectOption(label=f"{name.replace('_', ' ')}: {v}"[:100], value=v, default=v == current)
-            for v in values
+            discord.SelectOption(label=f"{name.replace('_', ' ')}: {label}"[:100], value=v, default=v in chosen)
+            for v, label in zip(values, shown, strict=True)
         ]
-        placeholder = f"Option: {name.replace('_', ' ')}"
         select = ui.Select(
-            custom_id=f"chg:opt:{match_id}:{name}", placeholder=placeholder, options=options or _placeholder()
+            custom_id=f"chg:opt{'m' if multi else ''}:{match_id}:{name}",
+            placeholder=f"Option: {name.replace('_', ' ')}" + (" (choose any)" if multi else ""),
+            options=options or _placeholder(),
+            min_values=0 if multi and options else 1,
+            max_values=len(options) if multi and options else 1,
         )
         super().__init__(select)
-        self.match_id, self.name = match_id, name
+        self.match_id, self.name, self.multi = match_id, name, multi
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"], match["name"])
+        return cls(match["match"], match["name"], multi=bool(match["multi"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).set_option(interaction, self.match_id, self.name, self.item.values[0])
+        values = list(self.item.values)
+        chosen = values if self.multi else values[0]
+        await flows_of(interaction).set_option(interaction, self.match_id, self.name, chosen)
+
+
+class SettingsButton(_Button, template=rf"^chg:settings:{MATCH}:(?P<page>-?\d+)$"):
+    """Opens (or turns a page of) the host's private settings panel, for lobbies whose settings don't fit."""
+
+    def __init__(self, match_id: str, page: int, *, label: str = "Settings", disabled: bool = False) -> None:
+        emoji = "⚙️" if label == "Settings" else None
+        super().__init__(f"chg:settings:{match_id}:{page}", label, discord.ButtonStyle.secondary, emoji)
+        self.item.disabled = disabled
+        self.match_id, self.page = match_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).open_settings(interaction, self.match_id, self.page)
 
 
 class _LobbySelect(ui.DynamicItem[ui.Select], template=r"^$"):
@@ -343,6 +384,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     ConfirmButton,
     OptionSelect,
+    SettingsButton,
     AiSeatSelect,
     PickSelect,
     GroupSelect,

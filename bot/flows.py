@@ -13,15 +13,16 @@ import logging
 import discord
 
 from engine import Choice, EngineError, get_game
-from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, StaleVersion, Status
+from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, NotHost, NotInLobby, StaleVersion, Status
 from engine.service import MatchService
 
 from .ai_turns import AiTurns, Thinker
 from .catalog import offered_games
 from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
+from .lobby import lobby_post, settings_panel
 from .poster import Poster
-from .posts import lobby_post, picker_view, seat_line
+from .posts import picker_view, seat_line
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -59,16 +60,23 @@ class Flows:
 
     @guarded
     async def new(
-        self, interaction: discord.Interaction, game_id: str, ai_level: str | None = None, seat: int = 0
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        ai_level: str | None = None,
+        seat: int = 0,
+        *,
+        players: int | None = None,
     ) -> None:
-        """Open a lobby in this channel with the host in ``seat`` (and the AI in every other seat for solo
-        play); the lobby is the reply."""
+        """Open a lobby in this channel with ``players`` seats (default: the game's most) and the host in
+        ``seat`` (and the AI in every other seat for solo play); the lobby is the reply."""
         match = await self.service.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             game_id=game_id,
             guild_id=interaction.guild_id,
             host_seat=seat,
+            players=players,
         )
         for other in range(match.players) if ai_level else ():
             if other != seat:
@@ -112,9 +120,26 @@ class Flows:
         await self.poster.refresh_lobby(interaction, match, None)
 
     @guarded
-    async def set_option(self, interaction: discord.Interaction, match_id: str, name: str, value: str) -> None:
+    async def set_option(
+        self, interaction: discord.Interaction, match_id: str, name: str, value: str | list[str]
+    ) -> None:
         match = await self.service.set_options(match_id, interaction.user.id, {name: value})
         await self.poster.refresh_lobby(interaction, match, None)
+
+    @guarded
+    async def open_settings(self, interaction: discord.Interaction, match_id: str, page: int) -> None:
+        """The host's private settings panel (or another page of it, in place)."""
+        match = await self.service.get(match_id)
+        if interaction.user.id != match.host_id:
+            raise NotHost("change the settings")
+        if match.status is not Status.LOBBY:
+            raise NotInLobby()
+        content, view = settings_panel(match, page)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await reply(interaction, content, view=view)
 
     @guarded
     async def start(self, interaction: discord.Interaction, match_id: str | None = None) -> None:

@@ -16,12 +16,13 @@ import discord
 from engine.matches import ActResult, MatchInfo
 from engine.service import MatchService
 
-from .posts import board_file, board_post, lobby_post
+from .lobby import lobby_post, settings_page_of, settings_panel
+from .posts import board_file, board_post
 from .replies import reply
 from .secrets import SecretCourier
 
 log = logging.getLogger("changeling.bot")
-LOBBY_COMPONENTS = ("chg:join:", "chg:lobby:", "chg:opt:", "chg:ai:", "chg:clock:", "chg:expiry:")
+LOBBY_COMPONENTS = ("chg:join:", "chg:lobby:", "chg:opt:", "chg:optm:", "chg:ai:", "chg:clock:", "chg:expiry:")
 
 
 class Poster:
@@ -96,11 +97,15 @@ class Poster:
     async def refresh_lobby(self, interaction: discord.Interaction, match: MatchInfo, note: str | None) -> None:
         """Redraw the lobby: in place when a lobby component was clicked, else by editing the stored message."""
         embed, view = lobby_post(match)
-        data = interaction.data or {}
-        if interaction.type is discord.InteractionType.component and str(data.get("custom_id", "")).startswith(
-            LOBBY_COMPONENTS
-        ):
-            await interaction.response.edit_message(embed=embed, view=view)
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if interaction.type is discord.InteractionType.component and custom_id.startswith(LOBBY_COMPONENTS):
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:  # the host's settings panel: it stays on its page
+                content, panel = settings_panel(match, settings_page_of(match, custom_id))
+                await interaction.response.edit_message(content=content, view=panel)
+                await self.edit_bookmarked(match, "lobby", embed=embed, view=view)
+            else:
+                await interaction.response.edit_message(embed=embed, view=view)
             if note:
                 await reply(interaction, note)
             return

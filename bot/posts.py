@@ -1,4 +1,4 @@
-"""What the bot posts: board messages (image, embed, buttons), lobby messages, and the private picker.
+"""What the bot posts: board messages (image, embed, buttons) and the private picker (lobbies: ``lobby.py``).
 
 Everything here is built from what the service returns (match records, views, choices, log lines); nothing
 here knows a rule.
@@ -7,7 +7,6 @@ here knows a rule.
 from __future__ import annotations
 
 import io
-import typing
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,19 +15,12 @@ from discord import ui
 
 import render
 from engine import Choice, Game, View, get_game
-from engine.clocks import presets, span, timestamp
+from engine.clocks import span, timestamp
 from engine.correspondence import two_sided
 from engine.matches import MatchInfo, Status
 
-from .ai_turns import AI_LEVELS
 from .components import (
-    AiSeatSelect,
-    ClockSelect,
-    ExpirySelect,
     GroupSelect,
-    JoinButton,
-    LobbyButton,
-    OptionSelect,
     PickSelect,
     RematchButton,
     RulesButton,
@@ -170,91 +162,6 @@ def result_text(game: Game, match: MatchInfo) -> str:
     winners = " and ".join(seat_line(game, match, seat) for seat in sorted(outcome.winners))
     title = "Winner" if len(outcome.winners) == 1 else "Winners"
     return f"🏆 {title}: {winners}. {outcome.reason}"
-
-
-def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:
-    """The lobby message: seats with Join buttons, option selects, and the host's buttons."""
-    game = get_game(match.game)
-    embed = discord.Embed(title=f"New game: {game.meta.title}", description=game.meta.summary, colour=COLOUR)
-    seats = "\n".join(f"• {seat_line(game, match, s)}" for s in range(match.players))
-    embed.add_field(name="Seats", value=seats, inline=False)
-    options = ", ".join(f"{k.replace('_', ' ')}: **{v}**" for k, v in match.options.items()) or "none"
-    embed.add_field(name="Options", value=options, inline=False)
-    control = match.time_control
-    clock = f"**{control.describe()}**"
-    if control.timed:
-        clock += f" · when time runs out: **{EXPIRY_TEXT[control.expiry]}**"
-    embed.add_field(name="Clock", value=clock, inline=False)
-    embed.set_footer(text=f"Match {match.id} · the host sets options and AI players, then presses Start")
-    view = ui.View(timeout=None)
-    for seat in range(match.players):
-        view.add_item(
-            JoinButton(match.id, seat, game.seat_names(match.players)[seat], taken=not match.seats[seat].empty)
-        )
-    for name, values in option_values(game).items():
-        view.add_item(OptionSelect(match.id, name, values, str(match.options.get(name))))
-    ai_options = ai_seat_options(game, match)
-    if ai_options:  # a lobby full of people has no seat for the AI
-        view.add_item(AiSeatSelect(match.id, ai_options))
-    for action in ("start", "leave", "cancel"):
-        view.add_item(LobbyButton(action, match.id))
-    # Discord allows five rows; the clock selects come last and are left out of a lobby that is already full.
-    for item in (ClockSelect(match.id, clock_options(match)), ExpirySelect(match.id, expiry_options(game, match))):
-        try:
-            view.add_item(item)
-        except ValueError:
-            break
-    return embed, view
-
-
-EXPIRY_TEXT = {
-    "ask": "the others choose",
-    "claim": "the others win",
-    "skip": "the turn is skipped",
-    "autopilot": "the AI plays until they're back",
-}
-
-
-def clock_options(match: MatchInfo) -> list[discord.SelectOption]:
-    current = match.time_control.preset
-    return [discord.SelectOption(label=label, value=value, default=value == current) for value, label in presets()]
-
-
-def expiry_options(game: Game, match: MatchInfo) -> list[discord.SelectOption]:
-    """The expiry policies that make sense for this game (a win is claimed only in two-sided games)."""
-    current = match.time_control.expiry
-    labels = {
-        "ask": "When time runs out: the others choose",
-        "claim": "When time runs out: the others win",
-        "skip": "When time runs out: skip the turn (the AI moves once)",
-        "autopilot": "When time runs out: the AI plays until they're back",
-    }
-    offered = [p for p in labels if p != "claim" or two_sided(game, match)]
-    return [discord.SelectOption(label=labels[p], value=p, default=p == current) for p in offered]
-
-
-def ai_seat_options(game: Game, match: MatchInfo) -> list[discord.SelectOption]:
-    """Per seat not held by a person: an AI of each level, or (for an AI's seat) opening it again."""
-    names = game.seat_names(match.players)
-    options = []
-    for seat, holder in enumerate(match.seats):
-        if holder.user_id is not None:
-            continue
-        for level in AI_LEVELS:
-            if holder.ai_level != level:
-                options.append(discord.SelectOption(label=f"{names[seat]}: AI ({level})", value=f"{seat}:{level}"))
-        if holder.ai_level is not None:
-            options.append(discord.SelectOption(label=f"{names[seat]}: open for a person", value=f"{seat}:open"))
-    return options[:25]
-
-
-def option_values(game: Game) -> dict[str, tuple[str, ...]]:
-    """The lobby options a select can offer: every option field whose values are a fixed list."""
-    found: dict[str, tuple[str, ...]] = {}
-    for name, field in game.meta.options.model_fields.items():
-        if typing.get_origin(field.annotation) is typing.Literal:
-            found[name] = tuple(str(v) for v in typing.get_args(field.annotation))
-    return found
 
 
 # -- the private picker -------------------------------------------------------------------------------------

@@ -1,0 +1,158 @@
+"""A test-only game of up to six seats with options of every kind the lobby offers.
+
+Each seat in turn adds 1, 2 or 3 to its score; after ``rounds`` rounds the highest score wins (a tie is a
+draw). Cooperative mode: everyone wins together if the scores add up to at least twice the number of turns
+played. The options exist to exercise the lobby: a bounded integer, a fixed list, a yes/no, several of a
+list at once, and a name with a digit in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import ClassVar, Literal
+
+from PIL import Image, ImageDraw
+from pydantic import BaseModel, Field
+
+from engine import GAMES, register
+from engine.core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
+from engine.errors import IllegalAction, MalformedKey
+from engine.rng import MatchRng
+from render import palette as pal
+from render.core import RENDERERS, BoardRenderer, RenderOptions, register_renderer
+
+NAMES = ("Ruby", "Sapphire", "Emerald", "Amethyst", "Amber", "Sky")
+
+
+class PartyOptions(BaseModel):
+    model_config = {"frozen": True, "extra": "forbid"}
+
+    rounds: int = Field(2, ge=1, le=12)
+    mode: Literal["competitive", "cooperative"] = "competitive"
+    quick: bool = False
+    extras: frozenset[Literal["fog", "bonus", "echo"]] = frozenset()
+    level2: Literal["low", "high"] = "low"
+
+
+@dataclass(frozen=True, slots=True)
+class PartyState:
+    scores: tuple[int, ...]
+    to_act: int
+    turns: int
+    rounds: int
+    cooperative: bool
+    outcome: Outcome | None
+    rng: MatchRng
+
+
+@dataclass(frozen=True, slots=True)
+class PartyView(View):
+    scores: tuple[int, ...]
+
+
+class PartyGame(Game[PartyState, int, PartyView]):
+    meta = GameMeta(
+        id="party",
+        title="Party (test only)",
+        summary="Add 1, 2 or 3 in turn; the highest score wins.",
+        seat_names=NAMES,
+        min_players=2,
+        max_players=6,
+        rules_version=1,
+        max_decisions=6 * 12,
+        options=PartyOptions,
+    )
+    state_type = PartyState
+    view_type = PartyView
+
+    def initial_state(self, options: PartyOptions, players: int, rng: MatchRng, rules_version: int) -> PartyState:
+        return PartyState((0,) * players, 0, 0, options.rounds, options.mode == "cooperative", None, rng)
+
+    def to_decide(self, state: PartyState) -> tuple[int, ...]:
+        return () if state.outcome else (state.to_act,)
+
+    def turn_number(self, state: PartyState) -> int:
+        return state.turns // len(state.scores) + 1
+
+    def legal_actions(self, state: PartyState, seat: int) -> list[int]:
+        return [1, 2, 3] if seat in self.to_decide(state) else []
+
+    def action_key(self, action: int) -> str:
+        return f"add{action}"
+
+    def parse_key(self, key: str) -> int:
+        if key not in ("add1", "add2", "add3"):
+            raise MalformedKey(f"{key!r} is not a move here: add1, add2 or add3.")
+        return int(key[3])
+
+    def describe(self, state: PartyState, seat: int, action: int) -> Choice:
+        return Choice(self.action_key(action), f"Add {action}")
+
+    def apply_legal(self, state: PartyState, seat: int, action: int) -> Transition[PartyState]:
+        if action not in (1, 2, 3):
+            raise IllegalAction("Add 1, 2 or 3.")
+        scores = tuple(s + action if i == seat else s for i, s in enumerate(state.scores))
+        players = len(scores)
+        state = replace(state, scores=scores, to_act=(seat + 1) % players, turns=state.turns + 1)
+        log = [LogEntry(f"{NAMES[seat]} adds {action}.")]
+        if state.turns == state.rounds * players:
+            state = replace(state, outcome=self._result(state))
+            log.append(LogEntry(state.outcome.reason))
+        return Transition(state, tuple(log))
+
+    def _result(self, state: PartyState) -> Outcome:
+        everyone = range(len(state.scores))
+        if state.cooperative:
+            if sum(state.scores) >= 2 * state.turns:
+                return Outcome.win(*everyone, reason="The party reached its target together.")
+            return Outcome(frozenset(), "The party fell short of its target.")
+        best = max(state.scores)
+        leaders = [i for i in everyone if state.scores[i] == best]
+        if len(leaders) > 1:
+            return Outcome.drawn(f"A tie at {best}.")
+        return Outcome.win(leaders[0], reason=f"{NAMES[leaders[0]]} scored {best}.")
+
+    def outcome(self, state: PartyState) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: PartyState, seat: int | None) -> PartyView:
+        return PartyView(**self.view_fields(state, seat, NAMES[: len(state.scores)]), scores=state.scores)
+
+
+class PartyRenderer(BoardRenderer):
+    game: ClassVar[str] = "party"
+    view_type: ClassVar[type] = PartyView
+
+    def draw(self, view: PartyView, options: RenderOptions) -> Image.Image:
+        image = Image.new("RGB", (options.size, options.size), pal.BACKGROUND)
+        draw = ImageDraw.Draw(image)
+        width = options.size // (len(view.scores) + 1)
+        for seat, score in enumerate(view.scores):
+            x = (seat + 1) * width
+            top = options.size - 40 - score * 20
+            draw.rectangle((x - 20, top, x + 20, options.size - 40), fill=pal.SIDE_STRONG[seat])
+        return image
+
+    def swatch(self, size: int) -> Image.Image:
+        image = Image.new("RGB", (7, 1))
+        for i, colour in enumerate((pal.BACKGROUND, *pal.SIDE_STRONG)):
+            image.putpixel((i, 0), colour)
+        return image
+
+
+@contextmanager
+def party_game_offered() -> Iterator[None]:
+    """Offer the party game and its renderer for the duration of one test (build the bot inside it)."""
+    before = GAMES.get("party"), RENDERERS.get("party")
+    register(PartyGame())
+    register_renderer(PartyRenderer())
+    try:
+        yield
+    finally:
+        for registry, previous in zip((GAMES, RENDERERS), before, strict=True):
+            if previous is None:
+                registry.pop("party", None)
+            else:
+                registry["party"] = previous
