@@ -1,9 +1,12 @@
-"""Bot latency through SimCord: from a click or slash command to the bot's answer, for a move.
+"""Bot latency through SimCord, and the channel messages a turn costs.
 
 A move here is the whole path a player triggers: the interaction, the commit through the match service,
-rendering the new board, posting it and stripping the old one. Measured for the private picker's select
-and for ``/game move``; the target on the CI machine class is p99 ≤ 100 ms. Prints its figures, then one
-JSON line of them.
+rendering the new board, posting (or editing) it and stripping the old one. Measured for the private picker's
+select and for ``/game move``; the target on the CI machine class is p99 ≤ 100 ms.
+
+Messages per turn: whole random matches of each game, counting the board messages posted in the channel
+and the edits of a board, per turn (a turn ends when the seats to decide change). Prints its figures, then
+one JSON line of them.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from bot.sandbox import sandbox
 from bot.settings import Settings
 
 MOVES = 240
+TURN_MATCHES = 3  # random matches per game for the messages-per-turn figures
+SEATS = {"wars": ("Join as Blue",), "swartzblak": ("Join as Adversary",)}
 
 
 def _ids(message) -> list[str]:
@@ -92,12 +97,48 @@ async def measure() -> dict[str, float]:
     }
 
 
+async def messages_per_turn(game_id: str) -> tuple[float, float]:
+    """Channel posts and board edits per turn over ``TURN_MATCHES`` random matches of ``game_id``."""
+    pick = random.Random(11)
+    turns = posts = edits = 0
+    with tempfile.TemporaryDirectory() as folder:
+        async with sandbox(Settings(_env_file=None), Path(folder) / "turns.db") as world:
+            messages = f"/channels/{world.channel.id}/messages"
+            for _ in range(TURN_MATCHES):
+                await world.alice.slash(world.channel, "game new", game=game_id)
+                await world.bob.click(world.channel.last_message, label=SEATS[game_id][0])
+                await world.alice.click(world.channel.last_message, label="Start")
+                before = len(world.env.http_requests)
+                deciders = None
+                while (match := await world.bot.service.in_channel(world.channel.id)) is not None:
+                    result = await world.bot.service.position(match.id)
+                    if dict(result.to_decide) != deciders:
+                        turns, deciders = turns + 1, dict(result.to_decide)
+                    player = world.alice if world.alice.id in result.to_decide.values() else world.bob
+                    (decision,) = await world.bot.service.decisions_for(match.id, player.id)
+                    await player.slash(world.channel, "game move", action=pick.choice(decision.choices).key)
+                requests = world.env.http_requests[before:]
+                posts += sum(r.method == "POST" and r.path == messages for r in requests)
+                edits += sum(
+                    r.method == "PATCH" and r.path.startswith(messages + "/") and bool(r.json) and "embeds" in r.json
+                    for r in requests
+                )
+    return posts / turns, edits / turns
+
+
 def main() -> None:
     figures = asyncio.run(measure())
+    for game_id in SEATS:
+        posts, edits = asyncio.run(messages_per_turn(game_id))
+        figures[f"{game_id}_posts_per_turn"] = round(posts, 2)
+        figures[f"{game_id}_edits_per_turn"] = round(edits, 2)
     print(f"{figures['moves']} moves through SimCord (commit + render + post)")
     print(f"  picker select   p50 {figures['picker_p50_ms']} ms   p99 {figures['picker_p99_ms']} ms")
     print(f"  /game move      p50 {figures['command_p50_ms']} ms   p99 {figures['command_p99_ms']} ms")
     print(f"  all moves       p50 {figures['move_p50_ms']} ms   p99 {figures['move_p99_ms']} ms  (target ≤ 100)")
+    for game_id in SEATS:
+        posts, edits = figures[f"{game_id}_posts_per_turn"], figures[f"{game_id}_edits_per_turn"]
+        print(f"  {game_id:<14}  {posts} board posts and {edits} board edits per turn")
     print(json.dumps(figures))
 
 

@@ -54,19 +54,33 @@ async def test_a_turn_of_two_decisions_chains_the_picker_and_pings_only_the_next
     chained = private_message(after_move)
     assert [o.value for o in select_options(chained)] == ["~a1", "~b1", "~d1", "~e1", "~c2"]
     assert chained.content.startswith("**Red**: Now transform one of your stacks")
-    assert not latest_public(world).content, "Alice is still deciding: no second ping"
+    assert latest_public(world).id == board.id, "Alice is still deciding: the board is edited, nobody is pinged"
     await play(world, world.alice, "~c2")
     assert latest_public(world).content == f"{world.bob.mention}, your turn."
 
 
-async def test_each_decision_posts_a_new_board_and_strips_the_old_one(world) -> None:
+async def test_the_board_is_edited_while_a_seat_keeps_deciding_and_posted_anew_when_the_turn_passes(world) -> None:
     first = await open_match(world)
+    posts = len(list(world.channel.history()))
     await play(world, world.alice, "c1-c2")
+    edited = next(m for m in world.channel.history() if m.id == first.id)
+    assert len(list(world.channel.history())) == posts, "Red moves again (transform): the same board, edited"
+    assert "Red king moves c1 → c2." in edited.embeds[0].description
+    assert any(cid.startswith("chg:turn:") for cid in custom_ids(edited))
+    await play(world, world.alice, "~c2")
     second = world.channel.last_message
-    assert second.id != first.id
+    assert second.id != first.id and second.content == f"{world.bob.mention}, your turn."
     refreshed = next(m for m in world.channel.history() if m.id == first.id)
     assert custom_ids(refreshed) == [], "history is visibly history"
-    assert "Red king moves c1 → c2." in second.embeds[0].description
+    assert "Red king moves c1 → c2." in refreshed.embeds[0].description, "the old board keeps what it showed"
+    assert second.embeds[0].description and "c1 → c2" not in second.embeds[0].description, "the new one: what's new"
+
+
+async def test_an_hour_later_the_same_seat_gets_a_new_board(world) -> None:
+    first = await open_match(world)
+    await world.env.advance_time(3601)
+    await play(world, world.alice, "c1-c2")
+    assert world.channel.last_message.id != first.id, "an old message is not edited: players would not see it"
 
 
 async def test_move_command_autocompletes_legal_choices_and_plays(world) -> None:
@@ -112,7 +126,9 @@ async def test_out_of_turn_and_non_player_clicks_are_refused_privately(world) ->
 async def test_a_stale_board_answers_with_a_link_to_the_current_one(world) -> None:
     first = await open_match(world)
     # Discord refuses edits of messages older than an hour (30046), so an old board can keep its buttons.
-    world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/{first.id}", status=400, code=30046)
+    world.env.inject_error(
+        "PATCH", f"/channels/{world.channel.id}/messages/{first.id}", status=400, code=30046, times=None
+    )
     await play(world, world.alice, "c1-c2")
     current = world.channel.last_message
     assert any(cid.startswith("chg:turn:") for cid in custom_ids(first)), "the failed edit left the old buttons"
@@ -201,14 +217,15 @@ async def test_errors_never_show_a_trace(world) -> None:
 
 async def test_a_board_that_cannot_be_posted_still_counts_and_says_so(world, caplog) -> None:
     await open_match(world)
+    await play(world, world.alice, "c1-c2")  # Red still decides: the board is edited
     world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500)
-    answer = await play(world, world.alice, "c1-c2")
+    answer = await play(world, world.alice, "~c2")  # the turn passes: a new board, which fails
     assert "That counted" in private_text(answer) and "/game board" in private_text(answer)
-    assert (await world.service.in_channel(world.channel.id)).version == 1
+    assert (await world.service.in_channel(world.channel.id)).version == 2
     assert "could not post it" in caplog.text and "Traceback" in caplog.text, "the trace goes to the log"
     assert "Traceback" not in private_text(answer)
     await world.carol.slash(world.channel, "game board")
-    assert any(cid.startswith("chg:turn:") and cid.endswith(":1") for cid in custom_ids(latest_public(world)))
+    assert any(cid.startswith("chg:turn:") and cid.endswith(":2") for cid in custom_ids(latest_public(world)))
 
 
 async def test_a_private_picker_still_works_after_fifteen_minutes(world) -> None:
