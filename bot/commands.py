@@ -42,9 +42,16 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         await flows.new(interaction, game.value, ai_level, 0 if seat is None else seat - 1, players=players)
 
     @group.command(name="join", description="Take a seat in this channel's lobby")
-    @app_commands.describe(seat="Seat number (1 is the first seat); leave empty for the first free seat")
-    async def join(interaction: discord.Interaction, seat: app_commands.Range[int, 1, MAX_SEATS] | None = None) -> None:
-        await flows.join(interaction, None, None if seat is None else seat - 1)
+    @app_commands.describe(
+        seat="Seat number (1 is the first seat); leave empty for the first free seat",
+        also="Keep your seat and take this one too (games one person may play several seats of)",
+    )
+    async def join(
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
+        also: bool = False,
+    ) -> None:
+        await flows.join(interaction, None, None if seat is None else seat - 1, hotseat=also)
 
     @group.command(name="leave", description="Leave this channel's lobby")
     async def leave(interaction: discord.Interaction) -> None:

@@ -90,16 +90,19 @@ class Flows:
         return match
 
     @guarded
-    async def join(self, interaction: discord.Interaction, match_id: str | None, seat: int | None) -> None:
-        """Take a seat (the first free one if ``seat`` is ``None``); ``match_id`` ``None``: this channel's."""
+    async def join(
+        self, interaction: discord.Interaction, match_id: str | None, seat: int | None, *, hotseat: bool = False
+    ) -> None:
+        """Take a seat (the first free one if ``seat`` is ``None``); ``match_id`` ``None``: this channel's.
+        ``hotseat``: keep the seats already held and take this one too (where the game allows it)."""
         match_id = match_id or (await self._channel_match(interaction)).id
-        seated = (await self.service.get(match_id)).seat_of(interaction.user.id) is not None
-        match = await self.service.join(match_id, interaction.user.id, seat)
+        held = (await self.service.get(match_id)).seats_of(interaction.user.id)
+        match = await self.service.join(match_id, interaction.user.id, seat, hotseat=hotseat)
         game = get_game(match.game)
-        verb = "You moved to" if seated else "You joined as"
-        await self.poster.refresh_lobby(
-            interaction, match, f"{verb} {seat_line(game, match, match.seat_of(interaction.user.id))}."
-        )
+        mine = match.seats_of(interaction.user.id)
+        now = [s for s in mine if s not in held] or list(mine)
+        verb = "You also took" if held and hotseat else "You moved to" if held else "You joined as"
+        await self.poster.refresh_lobby(interaction, match, f"{verb} {seat_line(game, match, now[0])}.")
 
     @guarded
     async def leave(self, interaction: discord.Interaction, match_id: str | None = None) -> None:

@@ -80,11 +80,11 @@ class SecretCourier:
         await channel.send(DM_CLOSED_NOTICE.format(user=user_id), allowed_mentions=discord.AllowedMentions(users=True))
 
     async def _private_lines(self, match: MatchInfo, user_id: int) -> list[str]:
-        """The log lines that read differently for this user's seat than for everyone else."""
-        seat = match.seat_of(user_id)
-        if seat is None or match.key is None:
+        """The log lines that read differently for this user's seats than for everyone else."""
+        seats = match.seats_of(user_id)
+        if not seats or match.key is None:
             return []
-        return await self.service.private_lines(match.id, seat)
+        return await self.service.private_lines(match.id, seats)
 
     async def private_view(self, match: MatchInfo, user_id: int) -> tuple[discord.Embed, discord.File | None]:
         """**My secrets**: the caller's own view and private lines, for an ephemeral reply."""
@@ -95,7 +95,8 @@ class SecretCourier:
                 description="You're not playing in this match, so there are no secrets of yours here."
             ), None
         view = await self.service.view_for(match.id, user_id)
-        name = game.seat_names(match.players)[seat]
+        names = game.seat_names(match.players)
+        name = " and ".join(names[s] for s in match.seats_of(user_id))
         embed = discord.Embed(title=f"{game.meta.title}: your view as {name}")
         if game.meta.hidden_information:
             lines = await self._private_lines(match, user_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -51,6 +51,7 @@ class GameMeta:
     cooperative: bool = False
     hidden_information: bool = False
     older_rules: tuple[int, ...] = ()  # earlier versions that matches started under still play to their end
+    hotseat: bool = False  # one user may hold several seats (a solo game of two hands)
 
     def plays(self, rules_version: int) -> bool:
         """Whether this code can play (and load) a match started under ``rules_version``."""
@@ -90,6 +91,12 @@ class LogEntry:
             if owner == seat:
                 return text
         return self.public
+
+    def line_for_seats(self, seats: Collection[int]) -> str:
+        """The text the holder of ``seats`` reads: each held seat's own text (in seat order, once each), else
+        the public text. A user playing two hands reads both."""
+        own = [text for owner, text in self.private if owner in seats]
+        return "\n".join(dict.fromkeys(own)) if own else self.public
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +270,16 @@ class Game(ABC, Generic[S, A, V]):
     def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (``None``: the public view). Never the generator or another seat's secret."""
 
+    def view_of_seats(self, state: S, seats: Sequence[int]) -> V:
+        """What the holder of ``seats`` may see: the public view for none, ``view`` for one. A game that lets
+        one user hold several seats with secrets (a solo game of two hands) overrides this to show them all;
+        others have no such user, or nothing secret to merge."""
+        if not seats:
+            return self.view(state, None)
+        if len(seats) > 1 and self.meta.hidden_information:
+            raise NotImplementedError(f"{self.meta.id}: one user holds seats {list(seats)}; override view_of_seats")
+        return self.view(state, seats[0])
+
     def view_fields(self, state: S, seat: int | None, seat_names: tuple[str, ...]) -> dict[str, Any]:
         """The fields every view shares (``View``), filled the same way for every game: spread them into the
         game's own view type."""
@@ -274,6 +291,22 @@ class Game(ABC, Generic[S, A, V]):
             "to_decide": self.to_decide(state),
             "outcome": self.outcome(state),
         }
+
+    # -- resignation -------------------------------------------------------------------------------------
+
+    def concede(self, state: S, seats: Collection[int], players: int) -> Outcome | None:
+        """What the resignation of ``seats`` (one user's) does, by the rules: the ``Outcome`` that ends the
+        match, or ``None`` when the seats drop out and the match goes on (the service hands them to the AI).
+
+        Default: in a cooperative game the team loses together; when the resigners leave a single seat, it
+        wins; with two or more seats left, the resigners drop out. Games override this to do otherwise."""
+        names = " and ".join(self.seat_names(players)[s] for s in sorted(seats))
+        if self.meta.cooperative:
+            return Outcome(frozenset(), f"{names} resigned.")
+        others = [s for s in range(players) if s not in seats]
+        if len(others) <= 1:
+            return Outcome.win(*others, reason=f"{names} resigned.")
+        return None
 
     # -- AI hooks ------------------------------------------------------------------------------------------
 

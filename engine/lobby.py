@@ -141,6 +141,9 @@ class LobbyMixin:
         def plan(live: Live) -> Change:
             match = self._lobby(live)
             held = match.seats_of(user_id)
+            game = self._game(match)
+            if held and hotseat and not game.meta.hotseat:
+                raise SeatUnavailable(f"{game.meta.title} is played one seat per person.")
             if held and not hotseat:
                 names = self._game(match).seat_names(match.players)
                 if seat is None or len(held) > 1:

@@ -43,6 +43,7 @@ from .matches import (
     NotHost,
     NotInLobby,
     NotStarted,
+    Seat,
     SeatUnavailable,
     StaleVersion,
     Status,
@@ -171,7 +172,8 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         return self._result(await self.live.change(match_id, plan))
 
     async def resign(self, match_id: str, user_id: int) -> ActResult:
-        """The user gives up: the match ends, and in a competitive game every other seat wins."""
+        """The user gives up. The rules decide what that does (``Game.concede``): the match ends with their
+        outcome, or the user's seats drop out and the AI carries them on while the others play to the end."""
 
         def plan(live: Live) -> Change:
             match = self._active(live)
@@ -179,10 +181,15 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             if not held:
                 raise NotAPlayer()
             game = self._game(match)
-            names = " and ".join(game.seat_names(match.players)[s] for s in held)
-            others = () if game.meta.cooperative else tuple(s for s in range(match.players) if s not in held)
-            outcome = Outcome.win(*others, reason=f"{names} resigned.")
-            return self._event(live, held[0], RESIGN, Status.ENDED, outcome)
+            outcome = game.concede(live.state, held, match.players)
+            if outcome is not None:
+                return self._event(live, held[0], RESIGN, Status.ENDED, outcome)
+            carried = tuple(Seat(ai_level=AUTOPILOT_LEVEL) if i in held else s for i, s in enumerate(match.seats))
+            if all(seat.user_id is None for seat in carried):  # nobody left to play for: no AI-only match
+                names = " and ".join(game.seat_names(match.players)[s] for s in held)
+                ended = Outcome(frozenset(), f"{names} resigned, and no player is left.")
+                return self._event(live, held[0], RESIGN, Status.ENDED, ended)
+            return self._event(live, held[0], RESIGN, Status.ACTIVE, None, seats=carried)
 
         return self._result(await self.live.change(match_id, plan))
 
@@ -246,7 +253,7 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         live = await self.live.fresh(match_id)
         if live.state is None:
             return None
-        return self._view(live.match, live.state, live.match.seat_of(user_id))
+        return self._view(live.match, live.state, live.match.seats_of(user_id))
 
     async def decisions_for(self, match_id: str, user_id: int) -> list[Decision]:
         """For each of the user's seats that must decide now: its prompt and legal choices (empty if none)."""
@@ -269,9 +276,11 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         """The whole log as ``seat`` reads it (``None``: a spectator); private lines reach only their owners."""
         return [entry.line_for(seat) for entry in await self._entries(match_id)]
 
-    async def private_lines(self, match_id: str, seat: int) -> list[str]:
-        """The log lines ``seat`` reads differently from everyone else: its secrets, in order."""
-        return [entry.line_for(seat) for entry in await self._entries(match_id) if entry.line_for(seat) != entry.public]
+    async def private_lines(self, match_id: str, seats: int | tuple[int, ...]) -> list[str]:
+        """The log lines the holder of ``seats`` reads differently from everyone else: their secrets, in order."""
+        held = (seats,) if isinstance(seats, int) else seats
+        entries = await self._entries(match_id)
+        return [entry.line_for_seats(held) for entry in entries if entry.line_for_seats(held) != entry.public]
 
     async def _entries(self, match_id: str) -> list[LogEntry]:
         """Every log entry of the match, rebuilt from its setup and log (service events as public entries)."""
@@ -372,11 +381,14 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         action = ActionRow(match.id, seq, seat, canonical_key, new.updated_at)
         return Change(new, transition.state, action, snapshot, transition.log)
 
-    def _event(self, live: Live, seat: int | None, key: str, status: Status, outcome: Outcome | None) -> Change:
+    def _event(
+        self, live: Live, seat: int | None, key: str, status: Status, outcome: Outcome | None, **changes: Any
+    ) -> Change:
         """A resignation or abort: logged like a decision so the log alone tells how the match ended."""
         match = live.match
         seq = match.version + 1
-        new = self._reclock(self._touch(match, version=seq, status=status, outcome=outcome), live.state, None)
+        touched = self._touch(match, version=seq, status=status, outcome=outcome, **changes)
+        new = self._reclock(touched, live.state, None)
         snapshot = SnapshotRow(match.id, seq, self._game(match).state_to_json(live.state))
         action = ActionRow(match.id, seq, seat, key, new.updated_at)
         return Change(new, live.state, action, snapshot, (LogEntry(self._event_line(match, action)),))
@@ -396,9 +408,10 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
 
     # -- results ------------------------------------------------------------------------------------------
 
-    def _view(self, match: MatchInfo, state: Any, seat: int | None) -> View:
-        """The game's view, told about a resignation or abort that the rules themselves don't know of."""
-        view = self._game(match).view(state, seat)
+    def _view(self, match: MatchInfo, state: Any, seats: tuple[int, ...]) -> View:
+        """The game's view for the holder of ``seats`` (none: the public view), told about a resignation or
+        abort that ended the match outside the rules."""
+        view = self._game(match).view_of_seats(state, seats)
         if match.status is not Status.ACTIVE and (view.to_decide or view.outcome != match.outcome):
             view = replace(view, to_decide=(), outcome=match.outcome)
         return view
@@ -416,7 +429,7 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             key=change.action.key if change.action else None,
             public_log=tuple(entry.public for entry in change.log),
             private_log={owner: tuple(lines) for owner, lines in private.items()},
-            view=self._view(match, state, None),
+            view=self._view(match, state, ()),
             to_decide={seat: None if match.seats[seat].ai_level else match.seats[seat].user_id for seat in deciding},
             outcome=match.outcome,
         )

@@ -87,3 +87,11 @@ async def test_a_six_seat_match_of_people_and_ai_plays_to_its_result(world) -> N
     final = world.channel.last_message.embeds[0]
     result = next(f.value for f in final.fields if f.name == "Result")
     assert any(name in result for name in NAMES) or "Draw" in result
+
+
+async def test_one_person_may_take_several_seats_with_join_also(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="party", players=3)
+    answer = await world.alice.slash(world.channel, "game join", seat=2, also=True)
+    assert "You also took Sapphire" in private_text(answer)
+    match = await world.service.in_channel(world.channel.id)
+    assert match.seats_of(world.alice.id) == (0, 1)

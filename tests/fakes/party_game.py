@@ -8,7 +8,7 @@ list at once, and a name with a digit in it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
@@ -63,6 +63,7 @@ class PartyGame(Game[PartyState, int, PartyView]):
         rules_version=1,
         max_decisions=6 * 12,
         options=PartyOptions,
+        hotseat=True,
     )
     state_type = PartyState
     view_type = PartyView
@@ -113,6 +114,13 @@ class PartyGame(Game[PartyState, int, PartyView]):
         if len(leaders) > 1:
             return Outcome.drawn(f"A tie at {best}.")
         return Outcome.win(leaders[0], reason=f"{NAMES[leaders[0]]} scored {best}.")
+
+    def concede(self, state: PartyState, seats: Collection[int], players: int) -> Outcome | None:
+        """Cooperative is this match's choice, not the game's: the party loses together; otherwise the
+        default (the last seat standing wins, else the resigners drop out)."""
+        if state.cooperative:
+            return Outcome(frozenset(), "The party gave up.")
+        return super().concede(state, seats, players)
 
     def outcome(self, state: PartyState) -> Outcome | None:
         return state.outcome

@@ -8,6 +8,7 @@ A lucky shell, drawn from the match's generator at setup, is public and only dec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -54,6 +55,7 @@ class ShellGame(Game[ShellState, ShellAction, ShellView]):
         rules_version=1,
         max_decisions=3,
         hidden_information=True,
+        hotseat=True,
     )
     state_type = ShellState
     view_type = ShellView
@@ -141,6 +143,12 @@ class ShellGame(Game[ShellState, ShellAction, ShellView]):
             taunted=state.taunted,
             lucky=state.lucky,
         )
+
+    def view_of_seats(self, state: ShellState, seats: Sequence[int]) -> ShellView:
+        """Whoever holds the Trickster's seat knows the pea, whatever else they hold."""
+        if TRICKSTER in seats:
+            return self.view(state, TRICKSTER)
+        return super().view_of_seats(state, seats)
 
     def determinize(self, state: ShellState, seat: int, rng: Rng) -> ShellState:
         if seat == TRICKSTER or state.pea is None or state.outcome:

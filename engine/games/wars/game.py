@@ -189,6 +189,7 @@ class ShapeshifterWars(Game[WarsState, WarsAction, WarsView]):
         min_players=2,
         max_players=2,
         rules_version=1,
+        hotseat=True,  # pass and play: nothing is hidden, one person may play both colours
         max_decisions=16_400,
         options=WarsOptions,
     )
