@@ -27,6 +27,7 @@ V = TypeVar("V", bound="View")  # what one seat (or a spectator) may see
 
 KEY_LIMIT = 100  # what Discord allows in a select value and a command choice
 LABEL_LIMIT = 100
+STEP_LIMIT = 25  # options in one select
 
 
 class NoOptions(BaseModel):
@@ -71,6 +72,24 @@ class Choice:
             raise ValueError(f"choice key must be 1..{KEY_LIMIT} characters: {self.key!r}")
         if not self.label or len(self.label) > LABEL_LIMIT:
             raise ValueError(f"choice label must be 1..{LABEL_LIMIT} characters: {self.label!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a decision made in steps: a prompt and up to 25 options (a select's worth), of which the
+    seat picks between ``least`` and ``most`` (a multi-select when ``most`` > 1). Option keys are fragments
+    of a path, not whole keys; see ``engine/steps.py``."""
+
+    prompt: str
+    options: tuple[Choice, ...]
+    least: int = 1
+    most: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.options) <= STEP_LIMIT:
+            raise ValueError(f"a step offers 1..{STEP_LIMIT} options, not {len(self.options)}")
+        if not 0 <= self.least <= self.most <= len(self.options) or self.most < 1:
+            raise ValueError(f"a step picks {self.least}..{self.most} of {len(self.options)} options")
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +252,15 @@ class Game(ABC, Generic[S, A, V]):
         Shown only to that seat, so it may mention what the seat alone knows; games override the default.
         """
         return "Your decision."
+
+    def steps(self, state: S, seat: int, path: tuple[str, ...]) -> Step | str | None:
+        """A decision of the game's own built in steps (card, then target, then the cards to discard): the next
+        ``Step`` after the fragments in ``path``, or the whole key once ``path`` completes a decision.
+
+        ``None`` (the default): the game has no steps of its own, and ``engine.steps`` splits the legal
+        choices into select-sized steps by group. A multi-select step's picks are one path fragment, joined
+        with ``+``."""
+        return None
 
     # -- apply ---------------------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from typing import Any
 from .ai.mcts import reseeded
 from .ai.search import decision_seed
 from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
-from .core import Choice, Game, LogEntry, Outcome, View
+from .core import Choice, Game, LogEntry, Outcome, Step, View
 from .correspondence import CorrespondenceMixin
 from .errors import NotYourTurn
 from .live import ABORT, AUTOPILOT, CLAIM, EVENT, RESIGN, RETURN, SKIP, Change, Live, LiveMatches
@@ -51,6 +51,7 @@ from .matches import (
 from .registry import get_game
 from .rng import MatchKey, Rng
 from .settings import Settings
+from .steps import next_step
 from .store import ActionRow, SnapshotRow, SqliteStore, Store
 
 Clock = Callable[[], datetime]
@@ -271,6 +272,19 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
     async def choices_for(self, match_id: str, user_id: int) -> dict[int, list[Choice]]:
         """The legal choices of each of the user's seats that must decide now (empty if none must)."""
         return {d.seat: list(d.choices) for d in await self.decisions_for(match_id, user_id)}
+
+    async def step_for(self, match_id: str, user_id: int, seat: int, path: tuple[str, ...]) -> Step | str:
+        """The step of ``seat``'s decision after ``path`` (``engine.steps``), or the whole key it completes;
+        only for the seat's holder while it must decide. The key is then played with ``act``, once."""
+        live = await self.live.fresh(match_id)
+        if live.match.status is not Status.ACTIVE:
+            raise MatchClosed(live.match.status)
+        if seat not in live.match.seats_of(user_id):
+            raise NotAPlayer()
+        game = self._game(live.match)
+        if seat not in game.to_decide(live.state):
+            raise NotYourTurn("It isn't your turn to decide.")
+        return next_step(game, live.state, seat, path)
 
     async def log(self, match_id: str, seat: int | None = None) -> list[str]:
         """The whole log as ``seat`` reads it (``None``: a spectator); private lines reach only their owners."""
