@@ -75,7 +75,7 @@ async def measure() -> dict[str, float]:
                 picker = opened.followups[-1] if opened.followups else opened.response
                 key = pick.choice(_options(picker))
                 if len(picker_ms) <= len(command_ms):
-                    select = next(i for i in _ids(picker) if i.startswith("chg:pick:"))
+                    select = next(i for i in _ids(picker) if i.startswith("chg:step:"))
                     start = time.perf_counter()
                     await player.select(picker, [key], custom_id=select)
                     picker_ms.append((time.perf_counter() - start) * 1000)

@@ -14,7 +14,10 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
+from engine.steps import MULTI_SEPARATOR, split_path
+
 MATCH = r"(?P<match>[a-z0-9]{1,16})"
+CUSTOM_ID_LIMIT = 100
 Interaction = discord.Interaction
 
 
@@ -33,10 +36,9 @@ class Behaviour(Protocol):
     clocks: ClockBehaviour
 
     async def open_picker(self, interaction: Interaction, match_id: str, version: int) -> None: ...
-    async def open_section(
-        self, interaction: Interaction, match_id: str, version: int, seat: int, section: int
+    async def step(
+        self, interaction: Interaction, match_id: str, version: int, seat: int, path: tuple[str, ...]
     ) -> None: ...
-    async def pick(self, interaction: Interaction, match_id: str, version: int, seat: int, key: str) -> None: ...
     async def show_secrets(self, interaction: Interaction, match_id: str | None = None) -> None: ...
     async def show_rules(
         self, interaction: Interaction, game_id: str, page: int = 0, *, edit: bool = False
@@ -300,26 +302,57 @@ class _DecisionSelect(ui.DynamicItem[ui.Select], template=r"^$"):
         return cls(match["match"], int(match["version"]), int(match["seat"]))
 
 
-class PickSelect(_DecisionSelect, template=rf"^chg:pick:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
-    """The private picker's list of legal choices (value = the choice key)."""
+class StepSelect(ui.DynamicItem[ui.Select], template=rf"^chg:step:{MATCH}:(?P<version>\d+):(?P<seat>\d):(?P<path>.*)$"):
+    """One step of the private picker: ``path`` is what was chosen before it, the value the next fragment (a
+    multi-select's picks are joined with ``+``)."""
 
-    PREFIX = "chg:pick"
-    PLACEHOLDER = "Choose your move…"
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        seat: int,
+        path: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        least: int = 1,
+        most: int = 1,
+    ) -> None:
+        custom_id = f"chg:step:{match_id}:{version}:{seat}:{path}"
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"a step path too long for a custom id: {path!r}")
+        placeholder = "Choose your move…" if most == 1 else f"Choose {least}–{most}…"
+        select = ui.Select(
+            custom_id=custom_id,
+            placeholder=placeholder,
+            options=options or _placeholder(),
+            min_values=least if options else 1,
+            max_values=most if options else 1,
+        )
+        super().__init__(select)
+        self.match_id, self.version, self.seat, self.path = match_id, version, seat, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["version"]), int(match["seat"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        key = self.item.values[0]
-        await flows_of(interaction).pick(interaction, self.match_id, self.version, self.seat, key)
+        path = (*split_path(self.path), MULTI_SEPARATOR.join(self.item.values))
+        await flows_of(interaction).step(interaction, self.match_id, self.version, self.seat, path)
 
 
-class GroupSelect(_DecisionSelect, template=rf"^chg:group:{MATCH}:(?P<version>\d+):(?P<seat>\d)$"):
-    """First step of a picker with more than 25 choices: which group (a piece, a card) to choose from."""
+class BackButton(_Button, template=rf"^chg:back:{MATCH}:(?P<version>\d+):(?P<seat>\d):(?P<path>.*)$"):
+    """Back to the step at ``path`` of the private picker (nothing is played until the last step)."""
 
-    PREFIX = "chg:group"
-    PLACEHOLDER = "First choose what to act with…"
+    def __init__(self, match_id: str, version: int, seat: int, path: str) -> None:
+        super().__init__(f"chg:back:{match_id}:{version}:{seat}:{path}", "Back", discord.ButtonStyle.secondary, "↩️")
+        self.match_id, self.version, self.seat, self.path = match_id, version, seat, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], int(match["version"]), int(match["seat"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        section = int(self.item.values[0])
-        await flows_of(interaction).open_section(interaction, self.match_id, self.version, self.seat, section)
+        await flows_of(interaction).step(interaction, self.match_id, self.version, self.seat, split_path(self.path))
 
 
 class ClockSelect(_LobbySelect, template=rf"^chg:clock:{MATCH}$"):
@@ -386,8 +419,8 @@ DYNAMIC_ITEMS = (
     OptionSelect,
     SettingsButton,
     AiSeatSelect,
-    PickSelect,
-    GroupSelect,
+    StepSelect,
+    BackButton,
     ClockSelect,
     ExpirySelect,
     TimeoutButton,

@@ -12,8 +12,9 @@ import logging
 
 import discord
 
-from engine import Choice, EngineError, get_game
-from engine.matches import ActResult, Decision, MatchInfo, NotAPlayer, NotHost, NotInLobby, StaleVersion, Status
+from engine import EngineError, get_game
+from engine.core import Choice, Step
+from engine.matches import ActResult, MatchInfo, NotAPlayer, NotHost, NotInLobby, StaleVersion, Status
 from engine.service import MatchService
 
 from .ai_turns import AiTurns, Thinker
@@ -22,7 +23,7 @@ from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
-from .posts import picker_view, seat_line
+from .posts import seat_line, step_view
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -268,15 +269,17 @@ class Flows:
     async def _send_picker(
         self, interaction: discord.Interaction, match: MatchInfo, *, edit: bool = False, note: str = ""
     ) -> None:
-        """Show the user's legal choices (seat by seat if they hold several that must decide)."""
+        """Show the first step of the user's decision (seat by seat if they hold several that must decide)."""
         if not match.seats_of(interaction.user.id):
             raise NotAPlayer()
         decisions = await self.service.decisions_for(match.id, interaction.user.id)
         if not decisions:
             raise EngineError(f"It isn't your turn right now: {await self._waiting_for(match)}")
-        decision = decisions[0]
-        content = note + self._picker_text(match, decision)
-        view = picker_view(match.id, match.version, decision.seat, decision.choices, None)
+        seat = decisions[0].seat
+        step = await self.service.step_for(match.id, interaction.user.id, seat, ())
+        assert isinstance(step, Step), "an empty path never completes a decision"
+        content = note + self._picker_text(match, seat, step)
+        view = step_view(match.id, match.version, seat, (), step)
         if edit:
             await interaction.edit_original_response(content=content, view=view)
         else:
@@ -289,32 +292,28 @@ class Flows:
         return "waiting for " + ", ".join(seat_line(game, match, seat) for seat in position.to_decide) + "."
 
     @staticmethod
-    def _picker_text(match: MatchInfo, decision: Decision) -> str:
-        name = get_game(match.game).seat_names(match.players)[decision.seat]
-        return f"**{name}**: {decision.prompt}"
+    def _picker_text(match: MatchInfo, seat: int, step: Step) -> str:
+        name = get_game(match.game).seat_names(match.players)[seat]
+        return f"**{name}**: {step.prompt}"
 
     @guarded
-    async def open_section(
-        self, interaction: discord.Interaction, match_id: str, version: int, seat: int, section: int
+    async def step(
+        self, interaction: discord.Interaction, match_id: str, version: int, seat: int, path: tuple[str, ...]
     ) -> None:
+        """A step of the private picker: show the next one (or, with Back, an earlier one), and once the path
+        completes a decision, commit it, confirm it privately, post the board and chain the turn."""
         await interaction.response.defer()
         match = await self.service.get(match_id)
-        if await self._stale(interaction, match, version):
+        if match.version != version:
+            await self._after_stale_pick(interaction, match_id)
             return
-        decision = next(
-            (d for d in await self.service.decisions_for(match_id, interaction.user.id) if d.seat == seat), None
-        )
-        if decision is None:
-            raise EngineError(f"It isn't your turn right now: {await self._waiting_for(match)}")
-        view = picker_view(match_id, version, seat, decision.choices, section)
-        await interaction.edit_original_response(content=self._picker_text(match, decision), view=view)
-
-    @guarded
-    async def pick(self, interaction: discord.Interaction, match_id: str, version: int, seat: int, key: str) -> None:
-        """A choice from the private picker: commit it, confirm it privately, post the board, chain the turn."""
-        await interaction.response.defer()
+        following = await self.service.step_for(match_id, interaction.user.id, seat, path)
+        if isinstance(following, Step):
+            view = step_view(match_id, version, seat, path, following)
+            await interaction.edit_original_response(content=self._picker_text(match, seat, following), view=view)
+            return
         try:
-            result = await self.service.act(match_id, interaction.user.id, key, version, seat=seat)
+            result = await self.service.act(match_id, interaction.user.id, following, version, seat=seat)
         except StaleVersion:
             await self._after_stale_pick(interaction, match_id)
             return

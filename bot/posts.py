@@ -14,17 +14,19 @@ import discord
 from discord import ui
 
 import render
-from engine import Choice, Game, View, get_game
+from engine import Game, View, get_game
 from engine.clocks import span, timestamp
+from engine.core import Step
 from engine.correspondence import two_sided
 from engine.matches import MatchInfo, Status
+from engine.steps import join_path
 
 from .components import (
-    GroupSelect,
-    PickSelect,
+    BackButton,
     RematchButton,
     RulesButton,
     SecretsButton,
+    StepSelect,
     TakeTurnButton,
     TimeoutButton,
 )
@@ -167,39 +169,14 @@ def result_text(game: Game, match: MatchInfo) -> str:
 # -- the private picker -------------------------------------------------------------------------------------
 
 
-def picker_sections(choices: Sequence[Choice]) -> list[tuple[str, list[Choice]]]:
-    """Choices in select-sized sections: one section if they fit, else by group, long groups split."""
-    if len(choices) <= SELECT_LIMIT:
-        return [("", list(choices))]
-    groups: dict[str, list[Choice]] = {}
-    for choice in choices:
-        groups.setdefault(choice.group or "Other", []).append(choice)
-    sections: list[tuple[str, list[Choice]]] = []
-    for name, members in groups.items():
-        parts = [members[i : i + SELECT_LIMIT] for i in range(0, len(members), SELECT_LIMIT)]
-        for n, part in enumerate(parts, 1):
-            sections.append((name if len(parts) == 1 else f"{name} ({n}/{len(parts)})", part))
-    if len(sections) > SELECT_LIMIT:  # too many groups: plain pages of the whole list instead
-        pages = [list(choices[i : i + SELECT_LIMIT]) for i in range(0, len(choices), SELECT_LIMIT)]
-        sections = [(f"Choices {i * SELECT_LIMIT + 1}–{i * SELECT_LIMIT + len(p)}", p) for i, p in enumerate(pages)]
-    return sections
-
-
-def picker_view(match_id: str, version: int, seat: int, choices: Sequence[Choice], section: int | None) -> ui.View:
-    """One select of choices, or (for more than 25) a select of sections, then that section's choices."""
-    sections = picker_sections(choices)
+def step_view(match_id: str, version: int, seat: int, path: tuple[str, ...], step: Step) -> ui.View:
+    """One step of the private picker: its select, and Back once past the first step."""
     view = ui.View(timeout=None)
-    if len(sections) > 1:  # a select of sections first
-        options = [
-            discord.SelectOption(
-                label=title[:100], value=str(i), default=i == section, description=plural(len(c), "choice")
-            )
-            for i, (title, c) in enumerate(sections)
-        ]
-        view.add_item(GroupSelect(match_id, version, seat, options))
-        if section is None:
-            return view
-    _, shown = sections[section or 0]
-    options = [discord.SelectOption(label=c.label[:100], value=c.key, description=c.key) for c in shown]
-    view.add_item(PickSelect(match_id, version, seat, options))
+    options = [
+        discord.SelectOption(label=o.label[:100], value=o.key, description=o.key if o.key != o.label else None)
+        for o in step.options
+    ]
+    view.add_item(StepSelect(match_id, version, seat, join_path(path), options, least=step.least, most=step.most))
+    if path:
+        view.add_item(BackButton(match_id, version, seat, join_path(path[:-1])))
     return view

@@ -149,19 +149,32 @@ async def open_wars(world: Any, first: str = "red") -> Any:
 
 
 async def play(world: Any, player: Any, key: str) -> Any:
-    """Take turn on the current board, then choose ``key`` in the private picker (going through its group
-    select first when it has more than 25 choices); returns the final select's result."""
+    """Take turn on the current board, then choose ``key`` in the private picker, going through its steps
+    (trying each section, and Back, until the key is offered); returns the final select's result."""
     picker = private_message(await player.click(latest_public(world), label="Take turn"))
-    groups = next((cid for cid in custom_ids(picker) if cid.startswith("chg:group:")), None)
-    if groups is not None:
-        for option in select_options(picker):
-            shown = private_message(await player.select(picker, [option.value], custom_id=groups))
-            if key in [o.value for o in select_options(shown, "chg:pick:")]:
-                picker = shown
-                break
-    assert key in [o.value for o in select_options(picker, "chg:pick:")], f"{key} not offered"
-    select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
-    return await player.select(picker, [key], custom_id=select_id)
+    found = await _find(player, picker, key)
+    assert found is not None, f"{key} not offered"
+    return await player.select(found, [key], custom_id=step_id(found))
+
+
+def step_id(message: Any) -> str:
+    return next(cid for cid in custom_ids(message) if cid.startswith("chg:step:"))
+
+
+async def _find(player: Any, picker: Any, key: str) -> Any | None:
+    """The picker message (after choosing sections) whose step offers ``key``, or ``None``."""
+    values = [o.value for o in select_options(picker, "chg:step:")]
+    if key in values:
+        return picker
+    for value in values:
+        if not (value.startswith("s") and value[1:].isdigit()):
+            continue
+        shown = private_message(await player.select(picker, [value], custom_id=step_id(picker)))
+        found = await _find(player, shown, key)
+        if found is not None:
+            return found
+        picker = private_message(await player.click(shown, label="Back"))
+    return None
 
 
 # A quick scripted Wars game that Red (Alice) wins with its king's large attack on b5, Blue's home row.

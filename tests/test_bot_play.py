@@ -142,7 +142,7 @@ async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> Non
     board = await open_match(world)
     first = private_message(await world.alice.click(board, label="Take turn"))
     second = private_message(await world.alice.click(board, label="Take turn"))
-    pick = next(cid for cid in custom_ids(first) if cid.startswith("chg:pick:"))
+    pick = next(cid for cid in custom_ids(first) if cid.startswith("chg:step:"))
     await world.alice.select(first, ["c1-c2"], custom_id=pick)
     again = await world.alice.select(second, ["b1-b2"], custom_id=pick)
     assert "moved on" in private_text(again) and "nothing was played" in private_text(again)
@@ -232,6 +232,6 @@ async def test_a_private_picker_still_works_after_fifteen_minutes(world) -> None
     board = await open_match(world)
     picker = private_message(await world.alice.click(board, label="Take turn"))
     await world.env.advance_time(16 * 60)
-    select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
+    select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:step:"))
     await world.alice.select(picker, ["c1-c2"], custom_id=select_id)
     assert (await world.service.in_channel(world.channel.id)).version == 1

@@ -31,7 +31,7 @@ async def world(tmp_path):
 async def choose(world, player, key: str) -> None:
     picker = private_message(await player.click(latest_public(world), label="Take turn"))
     assert key in [o.value for o in select_options(picker)]
-    select = next(cid for cid in custom_ids(picker) if cid.startswith("chg:pick:"))
+    select = next(cid for cid in custom_ids(picker) if cid.startswith("chg:step:"))
     await player.select(picker, [key], custom_id=select)
 
 

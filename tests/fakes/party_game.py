@@ -8,16 +8,18 @@ list at once, and a name with a digit in it.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, Field
 
 from engine import GAMES, register
-from engine.core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
+from engine.core import Choice, Game, GameMeta, LogEntry, Outcome, Step, Transition, View
 from engine.errors import IllegalAction, MalformedKey
 from engine.rng import MatchRng
 from render import palette as pal
@@ -150,11 +152,78 @@ class PartyRenderer(BoardRenderer):
         return image
 
 
-@contextmanager
-def party_game_offered() -> Iterator[None]:
+def party_game_offered() -> contextlib.AbstractContextManager[None]:
     """Offer the party game and its renderer for the duration of one test (build the bot inside it)."""
+    return party_variant_offered(PartyGame())
+
+class WidePartyGame(PartyGame):
+    """The party game with 700 choices a turn (``k0``…``k699``, adding 1–3), to overflow any flat picker."""
+
+    WIDTH = 700
+
+    def legal_actions(self, state: PartyState, seat: int) -> list[int]:
+        return list(range(self.WIDTH)) if seat in self.to_decide(state) else []
+
+    def action_key(self, action: int) -> str:
+        return f"k{action}"
+
+    def parse_key(self, key: str) -> int:
+        if not (key.startswith("k") and key[1:].isdigit() and int(key[1:]) < self.WIDTH):
+            raise MalformedKey(f"{key!r} is not a move here.")
+        return int(key[1:])
+
+    def describe(self, state: PartyState, seat: int, action: int) -> Choice:
+        return Choice(self.action_key(action), f"Option {action} (adds {action % 3 + 1})")
+
+    def apply_legal(self, state: PartyState, seat: int, action: int) -> Transition[PartyState]:
+        return super().apply_legal(state, seat, action % 3 + 1)
+
+
+class DiscardPartyGame(PartyGame):
+    """The party game decided in two steps of its own: how much to add, then two or three of five cards to
+    discard at once (a multi-select); the key is ``add2:c1+c4``."""
+
+    CARDS = ("c0", "c1", "c2", "c3", "c4")
+
+    def legal_actions(self, state: PartyState, seat: int) -> list[Any]:
+        if seat not in self.to_decide(state):
+            return []
+        hands = [c for size in (2, 3) for c in itertools.combinations(self.CARDS, size)]
+        return [(amount, cards) for amount in (1, 2, 3) for cards in hands]
+
+    def action_key(self, action: Any) -> str:
+        amount, cards = action
+        return f"add{amount}:{'+'.join(cards)}"
+
+    def parse_key(self, key: str) -> Any:
+        amount, _, discards = key.partition(":")
+        cards = tuple(sorted(discards.split("+")))
+        if not 2 <= len(cards) <= 3 or not set(cards) <= set(self.CARDS) or len(set(cards)) != len(cards):
+            raise MalformedKey(f"{key!r}: add 1–3, then discard two or three cards (add2:c1+c4).")
+        return super().parse_key(amount), cards
+
+    def describe(self, state: PartyState, seat: int, action: Any) -> Choice:
+        return Choice(self.action_key(action), f"Add {action[0]}, discard {' and '.join(action[1])}")
+
+    def apply_legal(self, state: PartyState, seat: int, action: Any) -> Transition[PartyState]:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("Add 1–3 and discard two or three different cards.")
+        return super().apply_legal(state, seat, action[0])
+
+    def steps(self, state: PartyState, seat: int, path: tuple[str, ...]) -> Step | str | None:
+        if not path:
+            return Step("How much do you add?", tuple(Choice(f"add{n}", f"Add {n}") for n in (1, 2, 3)))
+        if len(path) == 1:
+            cards = tuple(Choice(card, f"Card {card[1]}") for card in self.CARDS)
+            return Step("Discard two or three cards.", cards, 2, 3)
+        return f"{path[0]}:{path[1]}"
+
+
+@contextmanager
+def party_variant_offered(game: PartyGame) -> Iterator[None]:
+    """Offer ``game`` (a variant of the party game, under its id) with the party renderer for one test."""
     before = GAMES.get("party"), RENDERERS.get("party")
-    register(PartyGame())
+    register(game)
     register_renderer(PartyRenderer())
     try:
         yield
