@@ -48,10 +48,15 @@ class BoardRenderer(ABC):
 
     game: ClassVar[str]
     view_type: ClassVar[type[View]]
+    aspect: ClassVar[float] = 1.0  # width over height: a hex map or a track may be wider than tall
+
+    def canvas(self, options: RenderOptions) -> tuple[int, int]:
+        """The image's (width, height): ``options.size`` wide, and as tall as the renderer's aspect makes it."""
+        return options.size, round(options.size / self.aspect)
 
     @abstractmethod
     def draw(self, view: Any, options: RenderOptions) -> Image.Image:
-        """The board as an RGB image of ``options.size`` square pixels."""
+        """The board as an RGB image of ``canvas(options)`` pixels (square unless ``aspect`` says otherwise)."""
 
     @abstractmethod
     def swatch(self, size: int) -> Image.Image:
@@ -182,7 +187,8 @@ def board_png(
     caption: str | None = None,
     clock: str | None = None,
 ) -> bytes:
-    """PNG bytes of ``view``'s board, ``size`` pixels square. Pure: the same arguments give the same bytes.
+    """PNG bytes of ``view``'s board, ``size`` pixels wide (and square unless the game's renderer has another
+    aspect). Pure: the same arguments give the same bytes.
 
     - ``orientation``: the seat drawn at the bottom; default the viewer's seat, or the first seat (Red) for the
       public view.

@@ -7,6 +7,7 @@ pasted wherever a board needs it. Conditions are told apart by symbol as well as
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -186,4 +187,29 @@ def card_face(
         for line in wrap(text, px, w * 0.84, max_lines=max(1, int((h * 0.94 - y) / (px * 1.25)))):
             draw_text(draw, (w / 2, y), line, px=px, fill=pal.INK, anchor="ma")
             y += px * 1.25
+    return image
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """What a card face shows (see ``card_face``)."""
+
+    title: str
+    symbols: tuple[str, ...] = ()
+    text: str = ""
+    accent: RGB = pal.ORANGE
+
+
+def hand_image(cards: Sequence[CardSpec], *, card_width: int = 180, columns: int = 5, gap: int = 12) -> Image.Image:
+    """A player's hand: its cards in rows of ``columns``, for the private image only its owner receives."""
+    card_height = round(card_width * 1.4)
+    rows = max(1, -(-len(cards) // columns))
+    width = gap + min(max(1, len(cards)), columns) * (card_width + gap)
+    image = Image.new("RGB", (width, gap + rows * (card_height + gap)), pal.BACKGROUND)
+    for index, card in enumerate(cards):
+        face = card_face(
+            card_width, card_height, title=card.title, symbols=card.symbols, text=card.text, accent=card.accent
+        )
+        row, column = divmod(index, columns)
+        image.paste(face, (gap + column * (card_width + gap), gap + row * (card_height + gap)), face)
     return image

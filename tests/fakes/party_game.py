@@ -134,15 +134,17 @@ class PartyGame(Game[PartyState, int, PartyView]):
 class PartyRenderer(BoardRenderer):
     game: ClassVar[str] = "party"
     view_type: ClassVar[type] = PartyView
+    aspect: ClassVar[float] = 16 / 9  # a wide board: the renderer may choose its canvas
 
     def draw(self, view: PartyView, options: RenderOptions) -> Image.Image:
-        image = Image.new("RGB", (options.size, options.size), pal.BACKGROUND)
+        width, height = self.canvas(options)
+        image = Image.new("RGB", (width, height), pal.BACKGROUND)
         draw = ImageDraw.Draw(image)
-        width = options.size // (len(view.scores) + 1)
+        step = width // (len(view.scores) + 1)
         for seat, score in enumerate(view.scores):
-            x = (seat + 1) * width
-            top = options.size - 40 - score * 20
-            draw.rectangle((x - 20, top, x + 20, options.size - 40), fill=pal.SIDE_STRONG[seat])
+            x = (seat + 1) * step
+            top = height - 40 - score * 10
+            draw.rectangle((x - 20, top, x + 20, height - 40), fill=pal.SIDE_STRONG[seat])
         return image
 
     def swatch(self, size: int) -> Image.Image:
