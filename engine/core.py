@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -246,6 +246,11 @@ class Game(ABC, Generic[S, A, V]):
         """The legal choices of ``seat``, in the order of ``legal_actions``."""
         return [self.describe(state, seat, action) for action in self.legal_actions(state, seat)]
 
+    def position_key(self, state: S, seat: int) -> Hashable | None:
+        """A key equal for any two states in which ``seat`` has the same legal actions, so that a search may
+        list them once per position and not once per visit (``None``: no such key, list them every time)."""
+        return None
+
     def prompt(self, state: S, seat: int) -> str:
         """One line telling ``seat`` what kind of decision it faces now, shown above its choices.
 
@@ -275,6 +280,11 @@ class Game(ABC, Generic[S, A, V]):
         if seat not in self.to_decide(state):
             raise NotYourTurn("It isn't your turn to decide.")
         return self.apply_legal(state, seat, action)
+
+    def apply_listed(self, state: S, seat: int, action: A) -> Transition[S]:
+        """Play an action that ``legal_actions(state, seat)`` listed for this very state, as search does; a game
+        may skip checking it again (the default checks, like ``apply``)."""
+        return self.apply(state, seat, action)
 
     @abstractmethod
     def apply_legal(self, state: S, seat: int, action: A) -> Transition[S]:

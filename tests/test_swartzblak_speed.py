@@ -22,7 +22,6 @@ import pytest
 from engine import Rng
 from engine.games.swartzblak import Swartzblak, rules, twists
 from engine.games.swartzblak import ai as swartzblak_ai
-from engine.games.swartzblak import game as game_module
 from engine.games.swartzblak.board import (
     ALL_SQUARES,
     NEIGHBOURS,
@@ -183,7 +182,8 @@ def uncached_actions(state: SwState) -> tuple[object, ...]:
     return tuple(GAME._pending_actions(state) if state.pending else GAME._turn_actions(state))
 
 
-def test_cached_legal_actions_match_a_fresh_computation_in_every_sampled_world() -> None:
+def test_the_position_key_covers_everything_the_legal_actions_read() -> None:
+    """Search lists a seat's actions once per ``position_key``: equal keys must mean equal actions."""
     rand = random.Random(5)
     count = 0
     for state in reachable(range(20, 28)):
@@ -193,7 +193,8 @@ def test_cached_legal_actions_match_a_fresh_computation_in_every_sampled_world()
             worlds += [replace(state, secret=int(v[1])) for v in VARMINT_IDS if state.unit(v).in_play]
         scrambled = replace(state, round=7 - state.round, down_at_start=not state.down_at_start, last_roll=None)
         scrambled = replace(scrambled, nonce="f" * 16, picks=(), seals=(), rng=Rng(rand.getrandbits(32)))
-        assert uncached_actions(scrambled) == uncached_actions(state)  # what the cache key leaves out is unread
+        assert uncached_actions(scrambled) == uncached_actions(state)  # what the position key leaves out is unread
+        assert all(GAME.position_key(scrambled, seat) == GAME.position_key(state, seat) for seat in (0, 1))
         worlds.append(scrambled)
         rand.shuffle(worlds)
         for world in worlds:
@@ -201,21 +202,21 @@ def test_cached_legal_actions_match_a_fresh_computation_in_every_sampled_world()
             for seat in (HEROES, ADVERSARY):
                 listed = GAME.legal_actions(world, seat)
                 assert listed == (list(fresh) if seat in GAME.to_decide(world) else [])
-            assert game_module._listed(GAME, game_module._Position(world)) == (fresh, frozenset(fresh))
+                if GAME.position_key(world, seat) == GAME.position_key(state, seat):
+                    assert listed == GAME.legal_actions(state, seat)
             count += 1
     assert count > 1000
 
 
-def test_flee_and_the_search_evaluation_are_unchanged_by_their_caches() -> None:
+def test_flee_and_the_search_evaluation_agree_with_their_plain_forms() -> None:
     for state in reachable(range(30, 33)):
         for pattern in rules.FLEE_PATTERNS:
             units, runs = rules._fled.__wrapped__(state.units, pattern)
             after, listed = rules.flee(state, pattern)
             assert (after.units, listed) == (units, list(runs)) and after == replace(state, units=units)
-        swartzblak_ai._Last.slot = (None, 0.0)
         heroes = swartzblak_ai.evaluate(state, HEROES)
         assert swartzblak_ai.evaluate(state, ADVERSARY) == -heroes or state.outcome is not None
-        assert swartzblak_ai.evaluate(state, HEROES) == heroes
+        assert swartzblak_ai.values(state) == (heroes, swartzblak_ai.evaluate(state, ADVERSARY))
         if state.outcome is None:
             assert heroes == swartzblak_ai._heroes_score(state)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
@@ -56,16 +56,25 @@ def reseeded(state: Any, rng: Rng) -> Any:
 
 
 Evaluator = Callable[[Any, int], "float | None"]
+Values = Callable[[Any], Sequence[float]]  # every seat's value of a state at once (one computation a leaf)
 
 
-def rewards(game: Game[Any, Any, Any], state: Any, players: int, evaluate: Evaluator | None = None) -> list[float]:
-    """Each seat's value of ``state`` in [-1, 1]: the result if it is over, else the evaluation (the game's,
-    unless a sharper one for search is given)."""
+def rewards(
+    game: Game[Any, Any, Any],
+    state: Any,
+    players: int,
+    evaluate: Evaluator | None = None,
+    values: Values | None = None,
+) -> list[float]:
+    """Each seat's value of ``state`` in [-1, 1]: the result if it is over, else the evaluation (``values`` of
+    all seats at once, else ``evaluate`` seat by seat: a sharper one for search if given, else the game's)."""
     outcome = game.outcome(state)
     if outcome is not None:
         if outcome.draw:
             return [0.0] * players
         return [1.0 if seat in outcome.winners else -1.0 for seat in range(players)]
+    if values is not None:
+        return [max(-1.0, min(1.0, value)) for value in values(state)]
     evaluate = evaluate or game.evaluate
     values = []
     for seat in range(players):
@@ -77,9 +86,18 @@ def rewards(game: Game[Any, Any, Any], state: Any, players: int, evaluate: Evalu
 class MCTS:
     """One decision's search; ``run`` returns the chosen action and fills ``iterations`` for reports."""
 
-    def __init__(self, game: Game[Any, Any, Any], level: Level, seed: int, evaluate: Evaluator | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        level: Level,
+        seed: int,
+        evaluate: Evaluator | None = None,
+        values: Values | None = None,
+    ) -> None:
         self.game = game
         self.evaluate = evaluate
+        self.values = values
+        self._listed: dict[Hashable, list[Any]] = {}  # this search's memo: legal actions by position key
         self.level = level
         self.random = random.Random(seed)
         self.iterations = 0
@@ -109,7 +127,7 @@ class MCTS:
             untried: list[Any] = []
             known: list[tuple[Any, _Edge]] = []
             lookup = node.get
-            for action in game.legal_actions(state, owner):  # one lookup per action: hashing is the hot spot
+            for action in self._legal(state, owner):  # one lookup per action: hashing is the hot spot
                 edge = lookup(action)
                 if edge is None:
                     untried.append(action)
@@ -144,14 +162,24 @@ class MCTS:
         assert best_edge is not None
         return best, best_edge
 
+    def _legal(self, state: Any, seat: int) -> list[Any]:
+        """The legal actions of ``seat``, listed once per position of this search where the game gives a key."""
+        key = self.game.position_key(state, seat)
+        if key is None:
+            return list(self.game.legal_actions(state, seat))
+        listed = self._listed.get(key)
+        if listed is None:
+            listed = self._listed[key] = list(self.game.legal_actions(state, seat))
+        return listed
+
     def _step(self, state: Any, deciders: tuple[int, ...], owner: int, action: Any) -> Any:
         """Apply ``owner``'s action, then a uniformly random one for every other seat deciding at the same time."""
         game = self.game
-        state = game.apply(state, owner, action).state
+        state = game.apply_listed(state, owner, action).state
         for other in deciders:
             if other != owner and game.outcome(state) is None and other in game.to_decide(state):
-                choices = game.legal_actions(state, other)
-                state = game.apply(state, other, choices[self.random.randrange(len(choices))]).state
+                choices = self._legal(state, other)
+                state = game.apply_listed(state, other, choices[self.random.randrange(len(choices))]).state
         return state
 
     def _rollout(self, state: Any, players: int) -> list[float]:
@@ -161,7 +189,7 @@ class MCTS:
         limit = self.level.depth
         while game.outcome(state) is None:
             if plies >= limit:
-                if has_eval and (self.evaluate or game.evaluate)(state, 0) is not None:
+                if has_eval and (self.values is not None or (self.evaluate or game.evaluate)(state, 0) is not None):
                     break
                 has_eval = False
                 if plies >= ROLLOUT_CAP:
@@ -170,12 +198,12 @@ class MCTS:
             for seat in deciders:
                 if seat not in game.to_decide(state):
                     continue
-                choices = game.legal_actions(state, seat)
-                state = game.apply(state, seat, choices[rand.randrange(len(choices))]).state
+                choices = self._legal(state, seat)
+                state = game.apply_listed(state, seat, choices[rand.randrange(len(choices))]).state
                 if game.outcome(state) is not None:
                     break
             plies += 1
-        return rewards(game, state, players, self.evaluate)
+        return rewards(game, state, players, self.evaluate, self.values)
 
     def _pick(self, root: dict[Any, _Edge], legal: list[Any]) -> Any:
         """The most visited legal action (ties: the better mean, then legal order); with noise, sampled by visits."""

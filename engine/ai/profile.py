@@ -12,16 +12,18 @@ from dataclasses import dataclass, field
 
 from .alphabeta import Hooks
 from .levels import GENERIC_LEVELS, Level, pick_level
-from .mcts import Evaluator
+from .mcts import Evaluator, Values
 
 
 @dataclass(frozen=True)
 class AiProfile:
     """A game's AI knowledge. ``levels`` names the presets (easy, normal, hard); ``evaluate`` replaces the
-    game's ``evaluate`` in MCTS leaves; ``hooks`` enables alpha-beta (perfect information, no chance)."""
+    game's ``evaluate`` in MCTS leaves (``values`` does it for every seat at once, where that is one
+    computation); ``hooks`` enables alpha-beta (perfect information, no chance)."""
 
     levels: Mapping[str, Level] = field(default_factory=lambda: GENERIC_LEVELS)
     evaluate: Evaluator | None = None
+    values: Values | None = None
     hooks: type[Hooks] | None = None
 
     def level(self, level: str | Level) -> Level:

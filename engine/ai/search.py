@@ -72,7 +72,7 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
         action = search.run(state, seat, legal)
         work, depth, timed_out = search.nodes, search.depth, search.timed_out
     else:
-        mcts = MCTS(game, preset, seed, profile.evaluate)
+        mcts = MCTS(game, preset, seed, profile.evaluate, profile.values)
         action = mcts.run(state, seat, players_of(game, state), legal)
         work, timed_out = mcts.iterations, mcts.timed_out
     elapsed = time.perf_counter() - start

@@ -27,22 +27,18 @@ BEAST_THREAT = 0.3  # Heroes: a standing Beast near an unharmed town (falls off 
 _RULES = Swartzblak()
 
 
-class _Last:
-    """The Heroes' score of the last state evaluated, by identity: search asks for the same leaf once per
-    seat, so the second seat's value costs a comparison (one tuple, swapped whole)."""
-
-    slot: tuple[SwState | None, float] = (None, 0.0)
-
-
 def evaluate(state: SwState, seat: int) -> float:
     """The value of ``state`` for ``seat`` in [-1, 1]: the game's material plus the race to the win conditions."""
     if state.outcome:
         return 1.0 if seat in state.outcome.winners else -1.0
-    last, score = _Last.slot
-    if last is not state:
-        score = _heroes_score(state)
-        _Last.slot = (state, score)
+    score = _heroes_score(state)
     return score if seat == HEROES else -score
+
+
+def values(state: SwState) -> tuple[float, float]:
+    """Both sides' values at once (zero-sum): the search's leaves need both, and the score is one computation."""
+    heroes = evaluate(state, HEROES)
+    return (heroes, -heroes) if HEROES == 0 else (-heroes, heroes)
 
 
 def _heroes_score(state: SwState) -> float:
@@ -101,4 +97,4 @@ LEVELS = {
     "normal": Level("normal", "mcts", budget=300, depth=0, time_cap=1.0),
     "hard": Level("hard", "mcts", budget=3000, depth=0, time_cap=1.9, exploration=0.15),
 }
-PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate)
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, values=values)

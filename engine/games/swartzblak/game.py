@@ -12,7 +12,6 @@ choices never do, and the dice drawn never depend on them (salts come from a for
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 from typing import ClassVar
 
@@ -63,45 +62,13 @@ VARMINT_START = ("b10", "c10", "e10", "f10", "h10", "i10")
 TOWN_ROWS = range(2, 8)
 
 
-class _LastLegal:
-    """The legal actions of the last state asked about, by identity: a front end (or the conformance test)
-    lists the choices and then applies one to the same state object, so validating costs a set lookup."""
-
-    state: SwState | None = None
-    actions: tuple[SwAction, ...] = ()
-    keys: frozenset[SwAction] = frozenset()
-    labels: ClassVar[dict[SwAction, Choice]] = {}
-
-
-class _Position:
-    """The parts of a state its legal actions are computed from, as a cache key (``state`` rides along,
-    outside the comparison, to compute them on a miss). Search lists the actions of the same few positions
-    over and over, in states that differ only in their generator, their dice history or, for the Heroes'
-    search, a sampled secret; the secret matters only for the Adversary's own turn (its powers)."""
-
-    __slots__ = ("hash", "key", "state")
-
-    def __init__(self, state: SwState) -> None:
-        secret = state.secret if state.side == ADVERSARY and state.pending is None else None
-        s = state
-        self.key = (s.rules, s.units, s.alleys, s.side, s.moves, s.stunts, s.moved, s.stunted, s.hexed, s.pending)
-        self.key += (secret,)
-        self.hash = hash(self.key)
-        self.state = state
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Position) and self.key == other.key
-
-
-@functools.lru_cache(maxsize=2048)  # a hard search meets a few hundred positions; ~8 kB an entry
-def _listed(game: Swartzblak, position: _Position) -> tuple[tuple[SwAction, ...], frozenset[SwAction]]:
-    """The legal actions of ``position`` and the same as a set (pure: the cache changes only the cost)."""
-    state = position.state
-    actions = tuple(game._pending_actions(state) if state.pending else game._turn_actions(state))
-    return actions, frozenset(actions)
+def _position(state: SwState) -> tuple[object, ...]:
+    """The parts of a state its legal actions are computed from. Search lists the actions of the same few
+    positions over and over, in states that differ only in their generator, their dice history or, for the
+    Heroes' search, a sampled secret; the secret matters only for the Adversary's own turn (its powers)."""
+    secret = state.secret if state.side == ADVERSARY and state.pending is None else None
+    s = state
+    return (s.rules, s.units, s.alleys, s.side, s.moves, s.stunts, s.moved, s.stunted, s.hexed, s.pending, secret)
 
 
 class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
@@ -201,14 +168,10 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
     def legal_actions(self, state: SwState, seat: int) -> list[SwAction]:
         if seat not in self.to_decide(state):
             return []
-        return list(self._legal(state))
+        return self._pending_actions(state) if state.pending else self._turn_actions(state)
 
-    def _legal(self, state: SwState) -> tuple[SwAction, ...]:
-        if _LastLegal.state is not state:
-            actions, keys = _listed(self, _Position(state))
-            _LastLegal.state, _LastLegal.actions, _LastLegal.keys = state, actions, keys
-            _LastLegal.labels = {}
-        return _LastLegal.actions
+    def position_key(self, state: SwState, seat: int) -> tuple[object, ...]:
+        return (seat in self.to_decide(state), *_position(state))
 
     def _pending_actions(self, state: SwState) -> list[SwAction]:
         pending = state.pending
@@ -289,20 +252,18 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         return parse_key(key)
 
     def describe(self, state: SwState, seat: int, action: SwAction) -> Choice:
-        """Labels depend only on the state and the action, so those of the listed state are remembered."""
-        self._legal(state)
-        choice = _LastLegal.labels.get(action)
-        if choice is None:
-            choice = _LastLegal.labels[action] = describe_action(state, action)
-        return choice
+        return describe_action(state, action)
 
     # -- apply --------------------------------------------------------------------------------------------
 
     def apply_legal(self, state: SwState, seat: int, action: SwAction) -> Transition[SwState]:
         """Refuse anything not on the list (with the rule that forbids it), then play it."""
-        self._legal(state)
-        if action not in _LastLegal.keys:
+        if action not in set(self.legal_actions(state, seat)):
             raise IllegalAction(why_not(state, seat, action))
+        return self.apply_listed(state, seat, action)
+
+    def apply_listed(self, state: SwState, seat: int, action: SwAction) -> Transition[SwState]:
+        """Play an action just listed for this state (search does): the listing already checked it."""
         log: list[LogEntry] = []
         handler = getattr(self, f"_do_{action.kind}")
         state = handler(state, action, log)
