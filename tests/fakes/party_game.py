@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, Field
 
-from engine import GAMES, register
 from engine.core import Choice, Game, GameMeta, LogEntry, Outcome, Step, Transition, View
 from engine.errors import IllegalAction, MalformedKey
 from engine.rng import MatchRng
 from render import palette as pal
-from render.core import RENDERERS, BoardRenderer, RenderOptions, register_renderer
+from render.core import BoardRenderer, RenderOptions
+from tests.fakes.offer import game_offered
 
 NAMES = ("Ruby", "Sapphire", "Emerald", "Amethyst", "Amber", "Sky")
 
@@ -221,17 +220,6 @@ class DiscardPartyGame(PartyGame):
         return f"{path[0]}:{path[1]}"
 
 
-@contextmanager
-def party_variant_offered(game: PartyGame) -> Iterator[None]:
+def party_variant_offered(game: PartyGame) -> contextlib.AbstractContextManager[None]:
     """Offer ``game`` (a variant of the party game, under its id) with the party renderer for one test."""
-    before = GAMES.get("party"), RENDERERS.get("party")
-    register(game)
-    register_renderer(PartyRenderer())
-    try:
-        yield
-    finally:
-        for registry, previous in zip((GAMES, RENDERERS), before, strict=True):
-            if previous is None:
-                registry.pop("party", None)
-            else:
-                registry["party"] = previous
+    return game_offered(game, PartyRenderer())

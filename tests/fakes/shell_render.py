@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+import contextlib
 from typing import ClassVar
 
 from PIL import Image, ImageDraw
 
-from engine import GAMES, register
-from render.core import RENDERERS, BoardRenderer, RenderOptions, register_renderer
+from render.core import BoardRenderer, RenderOptions
+from tests.fakes.offer import game_offered
 from tests.fakes.shell_game import ShellGame, ShellView
 
 
@@ -36,17 +35,6 @@ class ShellRenderer(BoardRenderer):
         return image
 
 
-@contextmanager
-def shell_game_offered() -> Iterator[None]:
+def shell_game_offered() -> contextlib.AbstractContextManager[None]:
     """Offer the shell game and its renderer for the duration of one test (build the bot inside it)."""
-    before = GAMES.get("shells"), RENDERERS.get("shells")
-    register(ShellGame())
-    register_renderer(ShellRenderer())
-    try:
-        yield
-    finally:
-        for registry, previous in zip((GAMES, RENDERERS), before, strict=True):
-            if previous is None:
-                registry.pop("shells", None)
-            else:
-                registry["shells"] = previous
+    return game_offered(ShellGame(), ShellRenderer())
