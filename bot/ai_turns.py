@@ -61,9 +61,10 @@ class AiTurns:
         self._drivers: dict[str, asyncio.Task[None]] = {}
 
     def kick(self, result: ActResult) -> None:
-        """Make sure a driver runs for this match if an AI must decide in ``result``'s position."""
+        """Make sure a driver runs for this match if an AI must decide in ``result``'s position, or a reaction
+        window is open (players who chose auto-pass answer it at once)."""
         match_id = result.match.id
-        if not ai_seats_to_decide(result):
+        if not ai_seats_to_decide(result) and not (result.windows and result.match.status is Status.ACTIVE):
             return
         running = self._drivers.get(match_id)
         if running is not None and not running.done():
@@ -97,6 +98,13 @@ class AiTurns:
         """Play the AI's decisions until a human must decide or the match ends."""
         try:
             while True:
+                try:
+                    passed = await self.service.auto_pass(match_id)
+                except StaleVersion:  # someone answered meanwhile: look again
+                    continue
+                if passed is not None:
+                    await self.publish(passed)
+                    continue
                 result = await self.service.position(match_id)
                 seats = ai_seats_to_decide(result)
                 if not seats:

@@ -97,16 +97,23 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30] | None = None) -> None:
         await flows.clocks.vacation(interaction, days)
 
-    @group.command(name="settings", description="Your settings: how reminders before a deadline reach you")
-    @app_commands.describe(reminders="How reminders reach you")
+    @group.command(name="settings", description="Your settings: reminders before a deadline, auto-pass")
+    @app_commands.describe(
+        reminders="How reminders reach you",
+        autopass="Decline every chance to react on others' turns at once (keeps big games moving)",
+    )
     @app_commands.choices(
         reminders=[
             app_commands.Choice(name="a mention in the match's channel", value="channel"),
             app_commands.Choice(name="a direct message", value="dm"),
         ]
     )
-    async def settings(interaction: discord.Interaction, reminders: app_commands.Choice[str] | None = None) -> None:
-        await flows.clocks.settings(interaction, None if reminders is None else reminders.value)
+    async def settings(
+        interaction: discord.Interaction,
+        reminders: app_commands.Choice[str] | None = None,
+        autopass: bool | None = None,
+    ) -> None:
+        await flows.clocks.settings(interaction, None if reminders is None else reminders.value, autopass)
 
     @group.command(name="list", description="The games on offer and the matches running in this server")
     async def list_(interaction: discord.Interaction) -> None:

@@ -128,14 +128,23 @@ class ClockFlows:
             self.outbox.put(f"vacation {match.id}", functools.partial(self._say, match, text))
 
     @guarded
-    async def settings(self, interaction: discord.Interaction, reminders: str | None) -> None:
-        """``/game settings``: where reminders reach the player (a mention in the channel, or a DM)."""
+    async def settings(
+        self, interaction: discord.Interaction, reminders: str | None, autopass: bool | None = None
+    ) -> None:
+        """``/game settings``: where reminders reach the player (a mention in the channel, or a DM), and whether
+        reaction windows are declined at once for them (auto-pass)."""
         if reminders is not None:
-            player = await self.service.set_reminders(interaction.user.id, reminders)
-        else:
-            player = await self.service.player(interaction.user.id)
+            await self.service.set_reminders(interaction.user.id, reminders)
+        if autopass is not None:
+            await self.service.set_auto_pass(interaction.user.id, autopass)
+        player = await self.service.player(interaction.user.id)
         how = "by direct message" if player.remind_by == "dm" else "with a mention in the match's channel"
-        await reply(interaction, f"Reminders before a deadline reach you {how}. Change it with `/game settings`.")
+        passes = "are declined at once (auto-pass)" if player.auto_pass else "wait for your answer"
+        await reply(
+            interaction,
+            f"Reminders before a deadline reach you {how}. Chances to react on others' turns {passes}. "
+            "Change them with `/game settings`.",
+        )
 
     # -- due work from the scheduler --------------------------------------------------------------------------
 

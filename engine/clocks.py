@@ -393,6 +393,7 @@ class PlayerSettings:
     vacation_until: datetime | None = None
     vacation_year: int | None = None
     vacation_days: int = 0  # days booked in ``vacation_year``
+    auto_pass: bool = False  # decline every reaction window at once (keeps a six-player game moving)
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_until is not None and self.vacation_until > now

@@ -246,6 +246,13 @@ class Game(ABC, Generic[S, A, V]):
         """The legal choices of ``seat``, in the order of ``legal_actions``."""
         return [self.describe(state, seat, action) for action in self.legal_actions(state, seat)]
 
+    def pass_key(self, state: S, seat: int) -> str | None:
+        """In a reaction window (a decision another seat's action opened, which ``seat`` may decline), the key
+        that declines it; ``None`` for an ordinary decision. A window asks every seat that could respond, not
+        only those holding a fitting card, so being asked says nothing of a hand; players who chose auto-pass
+        answer with this key at once."""
+        return None
+
     def position_key(self, state: S, seat: int) -> Hashable | None:
         """A key equal for any two states in which ``seat`` has the same legal actions, so that a search may
         list them once per position and not once per visit (``None``: no such key, list them every time)."""

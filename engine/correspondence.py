@@ -272,6 +272,12 @@ class CorrespondenceMixin:
         await self.store.put_player(player)
         return player
 
+    async def set_auto_pass(self, user_id: int, on: bool) -> PlayerSettings:
+        """Whether the player declines every reaction window at once (``MatchService.auto_pass`` plays it)."""
+        player = replace(await self.player(user_id), auto_pass=on)
+        await self.store.put_player(player)
+        return player
+
     async def _vacations(self, user_ids: Iterable[int]) -> dict[int, datetime]:
         now = self._clock()
         away = {}

@@ -155,6 +155,7 @@ class ActResult:
     view: View
     to_decide: Mapping[int, int | None]
     outcome: Outcome | None = None
+    windows: tuple[int, ...] = ()  # seats deciding in a reaction window (public: everyone who could respond)
 
     @property
     def version(self) -> int:

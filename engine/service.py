@@ -172,6 +172,21 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
 
         return self._result(await self.live.change(match_id, plan))
 
+    async def auto_pass(self, match_id: str) -> ActResult | None:
+        """Decline one reaction window for a player who chose auto-pass (``set_auto_pass``), if any seat of such
+        a player is being asked now; ``None`` when none is. Callers repeat it until ``None``."""
+        position = await self.position(match_id)
+        if position.match.status is not Status.ACTIVE:
+            return None
+        for seat in position.windows:
+            user_id = position.to_decide.get(seat)
+            if user_id is not None and (await self.player(user_id)).auto_pass:
+                state = (await self.live.fresh(match_id)).state
+                key = self._game(position.match).pass_key(state, seat)
+                if key is not None:
+                    return await self.play(match_id, seat, key, position.version)
+        return None
+
     async def resign(self, match_id: str, user_id: int) -> ActResult:
         """The user gives up. The rules decide what that does (``Game.concede``): the match ends with their
         outcome, or the user's seats drop out and the AI carries them on while the others play to the end."""
@@ -446,4 +461,5 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             view=self._view(match, state, ()),
             to_decide={seat: None if match.seats[seat].ai_level else match.seats[seat].user_id for seat in deciding},
             outcome=match.outcome,
+            windows=tuple(seat for seat in deciding if self._game(match).pass_key(state, seat) is not None),
         )

@@ -17,10 +17,11 @@ import pytest
 import engine.games
 from engine import GAMES, Game, NotYourTurn, Rng, canonical, replay
 from engine.codec import to_json
+from tests.fakes.negation_game import NegationGame
 from tests.fakes.shell_game import ShellGame
 
-PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300}
-GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame()}
+PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200}
+GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame(), "negation": NegationGame()}
 
 
 def _contains_key(data: Any, name: str) -> bool:
@@ -119,7 +120,7 @@ def test_every_offered_game_has_a_conformance_quota(game_id: str) -> None:
 def test_metadata_is_consistent(game_id: str) -> None:
     meta = GAMES_UNDER_TEST[game_id].meta
     assert meta.id == game_id
-    assert 1 <= meta.min_players <= meta.max_players <= 4
+    assert 1 <= meta.min_players <= meta.max_players <= 6, "up to six seats everywhere"
     assert len(meta.seat_names) >= meta.max_players
     assert meta.max_decisions > 0
     assert meta.options.model_validate({}) is not None, "every option needs a default"

@@ -156,6 +156,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             + _SEATS_OF.format(match="m.id", source="matches m, json_each(m.seats_json) j"),
         ),
     ),
+    Migration(
+        6,
+        "auto-pass: a player's choice to decline reaction windows at once",
+        ("ALTER TABLE players ADD COLUMN auto_pass INTEGER NOT NULL DEFAULT 0 CHECK (auto_pass IN (0, 1))",),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

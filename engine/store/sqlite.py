@@ -38,7 +38,7 @@ _UPDATE = (
     f"UPDATE matches SET {', '.join(f'{name} = :{name}' for name in _NAMES if name not in _FIXED)} "
     "WHERE id = :id AND revision = :expected_revision"
 )
-_PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days"
+_PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days, auto_pass"
 _OPEN = "status IN ('lobby', 'active')"
 _BUSY_TIMEOUT_S = 10.0
 # aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
@@ -149,6 +149,7 @@ def _player(row: sqlite3.Row) -> PlayerSettings:
         _optional_moment(row["vacation_until"]),
         row["vacation_year"],
         row["vacation_days"],
+        bool(row["auto_pass"]),
     )
 
 
@@ -407,7 +408,7 @@ class SqliteStore(Store):
     async def put_player(self, player: PlayerSettings) -> None:
         async with self._write_lock:
             await self._writer_conn.execute(
-                f"INSERT OR REPLACE INTO players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT OR REPLACE INTO players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     player.user_id,
                     player.remind_by,
@@ -415,5 +416,6 @@ class SqliteStore(Store):
                     _optional_micros(player.vacation_until),
                     player.vacation_year,
                     player.vacation_days,
+                    int(player.auto_pass),
                 ),
             )
