@@ -92,6 +92,7 @@ class CorrespondenceMixin:
         def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo: ...
         def _event(self, live: Live, seat: int | None, key: str, status: Status, outcome: Outcome | None) -> Change: ...
         def _result(self, change: Change) -> ActResult: ...
+        def _decide(self, live: Live, seat: int, key: str, version: int | None) -> Change: ...
         async def get(self, match_id: str) -> MatchInfo: ...
 
     # -- clocks after a change of position ---------------------------------------------------------------
@@ -192,6 +193,12 @@ class CorrespondenceMixin:
                 raise _NothingDue()
             found["due"] = due
             marked = replace(match, clock=due.state)
+            game = self._game(match)
+            for expired in due.expired:  # a reaction window's deadline: the seat declines, whatever the policy
+                key = game.pass_key(live.state, expired.seat)
+                if key is not None:
+                    found["passed"] = expired.seat
+                    return self._decide(Live(marked, live.state), expired.seat, key, None)
             if auto and due.expired:
                 return self._expire(Live(marked, live.state), due.expired[0].seat, match.time_control.expiry)
             return Change(replace(marked, revision=match.revision + 1), live.state)
@@ -200,7 +207,7 @@ class CorrespondenceMixin:
         due = found["due"]
         auto = change.match.time_control.expiry != "ask"
         result = self._result(change) if change.action is not None else None
-        asks = () if auto else due.expired
+        asks = () if auto else tuple(e for e in due.expired if e.seat != found.get("passed"))
         return DueWork(change.match, due.reminders, asks, result, due.returned)
 
     def _expire(self, live: Live, seat: int, choice: str) -> Change:

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from engine import canonical
+from engine.matches import Status
 from engine.service import MatchService
 from tests.bot_support import latest_public, play, private_text, running_bot
 from tests.fakes.negation_game import NEGATE, PASS, NegationGame, NegationRenderer, hands_in
 from tests.fakes.offer import game_offered
-from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, open_service
+from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, Ticker, open_service
 
 GAME = NegationGame()
 
@@ -100,3 +102,28 @@ async def test_in_discord_auto_pass_answers_at_once_and_a_negation_is_played_in_
             await play(world, world.carol, NEGATE)
             board = latest_public(world).embeds[0].description
             assert "The 3 is negated by Emerald." in board
+
+
+async def test_a_window_whose_deadline_passes_is_declined_whatever_the_expiry_policy(tmp_path) -> None:
+    clock = Ticker()
+    with game_offered(GAME, NegationRenderer()):
+        service = await open_service(tmp_path / "timed.db", clock=clock)
+        try:
+            match = await service.create(
+                channel_id=CHANNEL, host_id=HOST, game_id="negation", guild_id=GUILD, players=3
+            )
+            await service.join(match.id, GUEST)
+            await service.join(match.id, STRANGER)
+            await service.set_clock(match.id, HOST, preset="live:5", expiry="claim")
+            result = await service.start(match.id, HOST)
+            result = await service.act(match.id, HOST, "add3", result.version)
+            await service.act(match.id, STRANGER, PASS, result.version)
+            clock.now += timedelta(minutes=6)  # Sapphire's five minutes run out in the window
+            works = await service.process_due()
+            passed = [w.result for w in works if w.result is not None]
+            assert passed and passed[0].seat == 1 and passed[0].key == PASS
+            after = await service.position(match.id)
+            assert after.match.status is Status.ACTIVE and after.to_decide == {1: GUEST}, "no win was claimed"
+            assert "The 3 stands." in passed[0].public_log
+        finally:
+            await service.close()
