@@ -37,7 +37,7 @@ class Behaviour(Protocol):
 
     async def open_picker(self, interaction: Interaction, match_id: str, version: int) -> None: ...
     async def step(
-        self, interaction: Interaction, match_id: str, version: int, seat: int, path: tuple[str, ...]
+        self, interaction: Interaction, match_id: str, token: str, seat: int, path: tuple[str, ...]
     ) -> None: ...
     async def show_secrets(self, interaction: Interaction, match_id: str | None = None) -> None: ...
     async def show_rules(
@@ -302,14 +302,17 @@ class _DecisionSelect(ui.DynamicItem[ui.Select], template=r"^$"):
         return cls(match["match"], int(match["version"]), int(match["seat"]))
 
 
-class StepSelect(ui.DynamicItem[ui.Select], template=rf"^chg:step:{MATCH}:(?P<version>\d+):(?P<seat>\d):(?P<path>.*)$"):
+class StepSelect(
+    ui.DynamicItem[ui.Select], template=rf"^chg:step:{MATCH}:(?P<token>[0-9a-f]{{8}}):(?P<seat>\d):(?P<path>.*)$"
+):
     """One step of the private picker: ``path`` is what was chosen before it, the value the next fragment (a
-    multi-select's picks are joined with ``+``)."""
+    multi-select's picks are joined with ``+``). ``token`` is a digest of the seat's decision when the picker
+    was drawn: the picker stays good while that seat's choices are the same, whatever other seats do."""
 
     def __init__(
         self,
         match_id: str,
-        version: int,
+        token: str,
         seat: int,
         path: str,
         options: list[discord.SelectOption] | None = None,
@@ -317,7 +320,7 @@ class StepSelect(ui.DynamicItem[ui.Select], template=rf"^chg:step:{MATCH}:(?P<ve
         least: int = 1,
         most: int = 1,
     ) -> None:
-        custom_id = f"chg:step:{match_id}:{version}:{seat}:{path}"
+        custom_id = f"chg:step:{match_id}:{token}:{seat}:{path}"
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"a step path too long for a custom id: {path!r}")
         placeholder = "Choose your move…" if most == 1 else f"Choose {least}–{most}…"
@@ -329,30 +332,30 @@ class StepSelect(ui.DynamicItem[ui.Select], template=rf"^chg:step:{MATCH}:(?P<ve
             max_values=most if options else 1,
         )
         super().__init__(select)
-        self.match_id, self.version, self.seat, self.path = match_id, version, seat, path
+        self.match_id, self.token, self.seat, self.path = match_id, token, seat, path
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"], int(match["version"]), int(match["seat"]), match["path"])
+        return cls(match["match"], match["token"], int(match["seat"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         path = (*split_path(self.path), MULTI_SEPARATOR.join(self.item.values))
-        await flows_of(interaction).step(interaction, self.match_id, self.version, self.seat, path)
+        await flows_of(interaction).step(interaction, self.match_id, self.token, self.seat, path)
 
 
-class BackButton(_Button, template=rf"^chg:back:{MATCH}:(?P<version>\d+):(?P<seat>\d):(?P<path>.*)$"):
+class BackButton(_Button, template=rf"^chg:back:{MATCH}:(?P<token>[0-9a-f]{{8}}):(?P<seat>\d):(?P<path>.*)$"):
     """Back to the step at ``path`` of the private picker (nothing is played until the last step)."""
 
-    def __init__(self, match_id: str, version: int, seat: int, path: str) -> None:
-        super().__init__(f"chg:back:{match_id}:{version}:{seat}:{path}", "Back", discord.ButtonStyle.secondary, "↩️")
-        self.match_id, self.version, self.seat, self.path = match_id, version, seat, path
+    def __init__(self, match_id: str, token: str, seat: int, path: str) -> None:
+        super().__init__(f"chg:back:{match_id}:{token}:{seat}:{path}", "Back", discord.ButtonStyle.secondary, "↩️")
+        self.match_id, self.token, self.seat, self.path = match_id, token, seat, path
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
-        return cls(match["match"], int(match["version"]), int(match["seat"]), match["path"])
+        return cls(match["match"], match["token"], int(match["seat"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).step(interaction, self.match_id, self.version, self.seat, split_path(self.path))
+        await flows_of(interaction).step(interaction, self.match_id, self.token, self.seat, split_path(self.path))
 
 
 class ClockSelect(_LobbySelect, template=rf"^chg:clock:{MATCH}$"):

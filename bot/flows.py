@@ -12,9 +12,9 @@ import logging
 
 import discord
 
-from engine import EngineError, get_game
+from engine import EngineError, GameOver, IllegalAction, NotYourTurn, get_game
 from engine.core import Choice, Step
-from engine.matches import ActResult, MatchInfo, NotAPlayer, NotHost, NotInLobby, StaleVersion, Status
+from engine.matches import ActResult, MatchInfo, NotAPlayer, NotHost, NotInLobby, Status
 from engine.service import MatchService
 
 from .ai_turns import AiTurns, Thinker
@@ -23,7 +23,7 @@ from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
-from .posts import seat_line, step_view
+from .posts import decision_token, seat_line, step_view
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -279,7 +279,7 @@ class Flows:
         step = await self.service.step_for(match.id, interaction.user.id, seat, ())
         assert isinstance(step, Step), "an empty path never completes a decision"
         content = note + self._picker_text(match, seat, step)
-        view = step_view(match.id, match.version, seat, (), step)
+        view = step_view(match.id, decision_token(decisions[0]), seat, (), step)
         if edit:
             await interaction.edit_original_response(content=content, view=view)
         else:
@@ -298,23 +298,26 @@ class Flows:
 
     @guarded
     async def step(
-        self, interaction: discord.Interaction, match_id: str, version: int, seat: int, path: tuple[str, ...]
+        self, interaction: discord.Interaction, match_id: str, token: str, seat: int, path: tuple[str, ...]
     ) -> None:
         """A step of the private picker: show the next one (or, with Back, an earlier one), and once the path
-        completes a decision, commit it, confirm it privately, post the board and chain the turn."""
+        completes a decision, commit it, confirm it privately, post the board and chain the turn. The picker
+        is stale only if this seat's own decision changed since it was drawn (``token``)."""
         await interaction.response.defer()
-        match = await self.service.get(match_id)
-        if match.version != version:
+        decisions = await self.service.decisions_for(match_id, interaction.user.id)
+        decision = next((d for d in decisions if d.seat == seat), None)
+        if decision is None or decision_token(decision) != token:
             await self._after_stale_pick(interaction, match_id)
             return
+        match = await self.service.get(match_id)
         following = await self.service.step_for(match_id, interaction.user.id, seat, path)
         if isinstance(following, Step):
-            view = step_view(match_id, version, seat, path, following)
+            view = step_view(match_id, token, seat, path, following)
             await interaction.edit_original_response(content=self._picker_text(match, seat, following), view=view)
             return
         try:
-            result = await self.service.act(match_id, interaction.user.id, following, version, seat=seat)
-        except StaleVersion:
+            result = await self.service.act(match_id, interaction.user.id, following, None, seat=seat)
+        except (IllegalAction, NotYourTurn, GameOver):  # the position moved between the check and the commit
             await self._after_stale_pick(interaction, match_id)
             return
         await self.poster.announce(interaction, result, actor=interaction.user.id)

@@ -6,6 +6,7 @@ here knows a rule.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from engine import Game, View, get_game
 from engine.clocks import span, timestamp
 from engine.core import Step
 from engine.correspondence import two_sided
-from engine.matches import MatchInfo, Status
+from engine.matches import Decision, MatchInfo, Status
 from engine.steps import join_path
 
 from .components import (
@@ -169,14 +170,21 @@ def result_text(game: Game, match: MatchInfo) -> str:
 # -- the private picker -------------------------------------------------------------------------------------
 
 
-def step_view(match_id: str, version: int, seat: int, path: tuple[str, ...], step: Step) -> ui.View:
+def decision_token(decision: Decision) -> str:
+    """A short digest of one seat's decision (prompt and choices): a picker drawn for it stays good until it
+    changes, so another seat's reaction does not make it stale."""
+    text = "\n".join([decision.prompt, *(c.key for c in decision.choices)])
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def step_view(match_id: str, token: str, seat: int, path: tuple[str, ...], step: Step) -> ui.View:
     """One step of the private picker: its select, and Back once past the first step."""
     view = ui.View(timeout=None)
     options = [
         discord.SelectOption(label=o.label[:100], value=o.key, description=o.key if o.key != o.label else None)
         for o in step.options
     ]
-    view.add_item(StepSelect(match_id, version, seat, join_path(path), options, least=step.least, most=step.most))
+    view.add_item(StepSelect(match_id, token, seat, join_path(path), options, least=step.least, most=step.most))
     if path:
-        view.add_item(BackButton(match_id, version, seat, join_path(path[:-1])))
+        view.add_item(BackButton(match_id, token, seat, join_path(path[:-1])))
     return view

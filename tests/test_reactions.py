@@ -13,7 +13,7 @@ import pytest
 from engine import canonical
 from engine.matches import Status
 from engine.service import MatchService
-from tests.bot_support import latest_public, play, private_text, running_bot
+from tests.bot_support import latest_public, play, private_message, private_text, running_bot, step_id
 from tests.fakes.negation_game import NEGATE, PASS, NegationGame, NegationRenderer, hands_in
 from tests.fakes.offer import game_offered
 from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, Ticker, open_service
@@ -127,3 +127,19 @@ async def test_a_window_whose_deadline_passes_is_declined_whatever_the_expiry_po
             assert "The 3 stands." in passed[0].public_log
         finally:
             await service.close()
+
+
+async def test_another_seats_answer_leaves_an_open_picker_good(tmp_path) -> None:
+    with game_offered(NegationGame(), NegationRenderer()):
+        async with running_bot(tmp_path / "bot.db") as world:
+            await world.alice.slash(world.channel, "game new", game="negation", players=3)
+            await world.bob.slash(world.channel, "game join")
+            await world.carol.slash(world.channel, "game join")
+            await world.alice.click(world.channel.last_message, label="Start")
+            await play(world, world.alice, "add3")
+            carols = private_message(await world.carol.click(latest_public(world), label="Take turn"))
+            await play(world, world.bob, PASS)  # the match moves on, but not Emerald's own decision
+            answer = await world.carol.select(carols, [PASS], custom_id=step_id(carols))
+            assert "moved on" not in private_text(answer)
+            match = await world.service.in_channel(world.channel.id)
+            assert (await world.service.position(match.id)).to_decide == {1: world.bob.id}, "the window closed"
