@@ -70,8 +70,11 @@ async def test_players_and_a_sixth_seat_from_the_commands(world) -> None:
     assert match.seat_of(world.alice.id) == 5 and match.seat_of(world.bob.id) == 4
 
 
-async def test_a_six_seat_match_of_people_and_ai_plays_to_its_result(world) -> None:
+@pytest.mark.parametrize("mode", ["competitive", "cooperative"])
+async def test_a_six_seat_match_of_people_and_ai_plays_to_its_result(world, mode: str) -> None:
     await world.alice.slash(world.channel, "game new", game="party")
+    lobby = await world.service.in_channel(world.channel.id)
+    await world.service.set_options(lobby.id, world.alice.id, {"mode": mode})
     await world.bob.slash(world.channel, "game join")
     await world.carol.slash(world.channel, "game join")
     for seat in (3, 4, 5):
@@ -86,7 +89,10 @@ async def test_a_six_seat_match_of_people_and_ai_plays_to_its_result(world) -> N
         await play(world, people[seat], "add3")
     final = world.channel.last_message.embeds[0]
     result = next(f.value for f in final.fields if f.name == "Result")
-    assert any(name in result for name in NAMES) or "Draw" in result
+    if mode == "cooperative":
+        assert "together" in result or "fell short" in result, "the party wins or loses as one"
+    else:
+        assert any(name in result for name in NAMES) or "Draw" in result
 
 
 async def test_one_person_may_take_several_seats_with_join_also(world) -> None:

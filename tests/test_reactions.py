@@ -143,3 +143,37 @@ async def test_another_seats_answer_leaves_an_open_picker_good(tmp_path) -> None
             assert "moved on" not in private_text(answer)
             match = await world.service.in_channel(world.channel.id)
             assert (await world.service.position(match.id)).to_decide == {1: world.bob.id}, "the window closed"
+
+
+def channel_record(world) -> list[str]:
+    """Every public message's text and mentions, in order: what everyone sees, and whom it pings when."""
+    record = []
+    for message in world.channel.history(viewer=world.carol):
+        parts = [message.content or ""]
+        for embed in message.embeds:
+            parts += [embed.title or "", embed.description or "", *(f"{f.name}={f.value}" for f in embed.fields)]
+        record.append("\n".join(parts))
+    return record
+
+
+async def test_two_worlds_differing_only_in_a_hand_post_the_same_channel_in_discord(tmp_path) -> None:
+    """Emerald holds a Negation card in one world and not in the other; everyone lets the 3 stand. Every public
+    message, image and ping is the same, in the same order."""
+    seeds = [next(s for s in range(200) if GAME.setup(None, 3, s).hands == hands) for hands in ((0, 0, 0), (0, 0, 1))]
+    records, images = [], []
+    for n, seed in enumerate(seeds):
+        with game_offered(NegationGame(), NegationRenderer()):
+            async with running_bot(tmp_path / f"bot{n}.db", seed=seed) as world:
+                await world.alice.slash(world.channel, "game new", game="negation", players=3)
+                await world.bob.slash(world.channel, "game join")
+                await world.carol.slash(world.channel, "game join")
+                await world.alice.click(world.channel.last_message, label="Start")
+                await play(world, world.alice, "add3")
+                await play(world, world.bob, PASS)
+                await play(world, world.carol, PASS)
+                await play(world, world.bob, "add1")
+                records.append(channel_record(world))
+                boards = [m for m in world.channel.history(viewer=world.carol) if m.attachments]
+                images.append([await m.attachments[0].read() for m in boards])
+    assert records[0] == records[1], "every public message and mention is the same"
+    assert images[0] == images[1], "every public board is byte-identical"
