@@ -3,14 +3,19 @@ and the same match replayed with another secret pick: every public message must 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engine import get_game
-from tests.bot_support import close_dms, latest_public, play, private_message, private_text, running_bot
+from tests.bot_support import (
+    close_dms,
+    latest_public,
+    play,
+    private_message,
+    private_text,
+    public_record,
+    running_bot,
+)
 
-HEX_DIGEST = re.compile(r"\b[0-9a-f]{32,64}\b")
 GAME = get_game("swartzblak")
 
 
@@ -36,17 +41,6 @@ async def play_scripted_match(world, pick: int) -> None:
         key = moves[0] if moves and not acted_this_turn else ("end" if "end" in keys else keys[0])
         acted_this_turn = key != "end"
         await play(world, players[seat], key)
-
-
-def public_record(world) -> list[str]:
-    """Every public message's text and image bytes' size, with seal digests masked (they hash random salts)."""
-    record = []
-    for message in world.channel.history(viewer=world.carol):
-        texts = [message.content or ""]
-        for embed in message.embeds:
-            texts += [embed.title or "", embed.description or "", *(f"{f.name}={f.value}" for f in embed.fields)]
-        record.append(HEX_DIGEST.sub("<seal>", "\n".join(texts)))
-    return record
 
 
 @pytest.mark.parametrize("pick", [2, 5])

@@ -13,7 +13,15 @@ import pytest
 from engine import canonical
 from engine.matches import Status
 from engine.service import MatchService
-from tests.bot_support import latest_public, play, private_message, private_text, running_bot, step_id
+from tests.bot_support import (
+    latest_public,
+    play,
+    private_message,
+    private_text,
+    public_record,
+    running_bot,
+    step_id,
+)
 from tests.fakes.negation_game import NEGATE, PASS, NegationGame, NegationRenderer, hands_in
 from tests.fakes.offer import game_offered
 from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, Ticker, open_service
@@ -145,17 +153,6 @@ async def test_another_seats_answer_leaves_an_open_picker_good(tmp_path) -> None
             assert (await world.service.position(match.id)).to_decide == {1: world.bob.id}, "the window closed"
 
 
-def channel_record(world) -> list[str]:
-    """Every public message's text and mentions, in order: what everyone sees, and whom it pings when."""
-    record = []
-    for message in world.channel.history(viewer=world.carol):
-        parts = [message.content or ""]
-        for embed in message.embeds:
-            parts += [embed.title or "", embed.description or "", *(f"{f.name}={f.value}" for f in embed.fields)]
-        record.append("\n".join(parts))
-    return record
-
-
 async def test_two_worlds_differing_only_in_a_hand_post_the_same_channel_in_discord(tmp_path) -> None:
     """Emerald holds a Negation card in one world and not in the other; everyone lets the 3 stand. Every public
     message, image and ping is the same, in the same order."""
@@ -172,7 +169,7 @@ async def test_two_worlds_differing_only_in_a_hand_post_the_same_channel_in_disc
                 await play(world, world.bob, PASS)
                 await play(world, world.carol, PASS)
                 await play(world, world.bob, "add1")
-                records.append(channel_record(world))
+                records.append(public_record(world))
                 boards = [m for m in world.channel.history(viewer=world.carol) if m.attachments]
                 images.append([await m.attachments[0].read() for m in boards])
     assert records[0] == records[1], "every public message and mention is the same"
