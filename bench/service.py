@@ -51,8 +51,8 @@ def percentile(samples: list[float], p: float) -> float:
 
 
 async def new_match(svc: MatchService, channel: int) -> ActResult:
-    match = await svc.create(channel_id=channel, host_id=1, game_id="wars", guild_id=1)
-    await svc.join(match.id, 2)
+    match = await svc.lobby.create(channel_id=channel, host_id=1, game_id="wars", guild_id=1)
+    await svc.lobby.join(match.id, 2)
     return await svc.start(match.id, 1)
 
 

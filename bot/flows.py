@@ -71,7 +71,7 @@ class Flows:
     ) -> None:
         """Open a lobby in this channel with ``players`` seats (default: the game's most) and the host in
         ``seat`` (and the AI in every other seat for solo play); the lobby is the reply."""
-        match = await self.service.create(
+        match = await self.service.lobby.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             game_id=game_id,
@@ -81,7 +81,7 @@ class Flows:
         )
         for other in range(match.players) if ai_level else ():
             if other != seat:
-                match = await self.service.seat_ai(match.id, interaction.user.id, ai_level, other)
+                match = await self.service.lobby.seat_ai(match.id, interaction.user.id, ai_level, other)
         await self._post_lobby(interaction, match)
 
     async def _channel_match(self, interaction: discord.Interaction) -> MatchInfo:
@@ -98,7 +98,7 @@ class Flows:
         ``hotseat``: keep the seats already held and take this one too (where the game allows it)."""
         match_id = match_id or (await self._channel_match(interaction)).id
         held = (await self.service.get(match_id)).seats_of(interaction.user.id)
-        match = await self.service.join(match_id, interaction.user.id, seat, hotseat=hotseat)
+        match = await self.service.lobby.join(match_id, interaction.user.id, seat, hotseat=hotseat)
         game = get_game(match.game)
         mine = match.seats_of(interaction.user.id)
         now = [s for s in mine if s not in held] or list(mine)
@@ -108,26 +108,26 @@ class Flows:
     @guarded
     async def leave(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         match_id = match_id or (await self._channel_match(interaction)).id
-        match = await self.service.leave(match_id, interaction.user.id)
+        match = await self.service.lobby.leave(match_id, interaction.user.id)
         await self.poster.refresh_lobby(interaction, match, "You left the lobby.")
 
     @guarded
     async def set_ai(self, interaction: discord.Interaction, match_id: str, seat: int, level: str) -> None:
         """The lobby's AI select: put an AI of ``level`` in ``seat``, or open the seat (``open``)."""
         if level == "open":
-            match = await self.service.clear_seat(match_id, interaction.user.id, seat)
+            match = await self.service.lobby.clear_seat(match_id, interaction.user.id, seat)
         else:
             match = await self.service.get(match_id)
             if match.seats[seat].ai_level is not None:
-                await self.service.clear_seat(match_id, interaction.user.id, seat)
-            match = await self.service.seat_ai(match_id, interaction.user.id, level, seat)
+                await self.service.lobby.clear_seat(match_id, interaction.user.id, seat)
+            match = await self.service.lobby.seat_ai(match_id, interaction.user.id, level, seat)
         await self.poster.refresh_lobby(interaction, match, None)
 
     @guarded
     async def set_option(
         self, interaction: discord.Interaction, match_id: str, name: str, value: str | list[str]
     ) -> None:
-        match = await self.service.set_options(match_id, interaction.user.id, {name: value})
+        match = await self.service.lobby.set_options(match_id, interaction.user.id, {name: value})
         await self.poster.refresh_lobby(interaction, match, None)
 
     @guarded
@@ -218,7 +218,7 @@ class Flows:
 
     @guarded
     async def rematch(self, interaction: discord.Interaction, match_id: str) -> None:
-        await self._post_lobby(interaction, await self.service.rematch(match_id, interaction.user.id))
+        await self._post_lobby(interaction, await self.service.lobby.rematch(match_id, interaction.user.id))
 
     async def _post_lobby(self, interaction: discord.Interaction, match: MatchInfo) -> None:
         """Answer with the new lobby and remember it; the lobby exists once created, whatever happens here."""
@@ -256,7 +256,7 @@ class Flows:
     async def _welcome_back(self, interaction: discord.Interaction, match: MatchInfo) -> MatchInfo | None:
         """A player the AI was playing for (autopilot) is back: they hold their seat again. Returns the match
         to go on with, or ``None`` once the player has been answered."""
-        result = await self.service.come_back(match.id, interaction.user.id)
+        result = await self.service.clocks.come_back(match.id, interaction.user.id)
         if result is None:
             return match
         await self.poster.announce(interaction, result, actor=interaction.user.id)
@@ -349,7 +349,7 @@ class Flows:
         """``/game move``: the typed or autocompleted key is checked again by the engine."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self._channel_match(interaction)
-        back = await self.service.come_back(match.id, interaction.user.id)
+        back = await self.service.clocks.come_back(match.id, interaction.user.id)
         if back is not None:
             await self.poster.announce(interaction, back, actor=interaction.user.id)
         result = await self.service.act(match.id, interaction.user.id, key, None)

@@ -15,8 +15,9 @@ import discord
 
 from engine import get_game
 from engine.clocks import Expired, Reminder, timestamp
-from engine.correspondence import DueWork, Vacation, two_sided
+from engine.correspondence import DueWork, two_sided
 from engine.matches import MatchInfo, Status
+from engine.players import Vacation
 from engine.service import MatchService
 
 from .components import TimeoutButton
@@ -64,7 +65,7 @@ class ClockFlows:
     async def set_clock(
         self, interaction: discord.Interaction, match_id: str, *, preset: str | None = None, expiry: str | None = None
     ) -> None:
-        match = await self.service.set_clock(match_id, interaction.user.id, preset=preset, expiry=expiry)
+        match = await self.service.lobby.set_clock(match_id, interaction.user.id, preset=preset, expiry=expiry)
         await self.poster.refresh_lobby(interaction, match, None)
 
     # -- a seat ran out of time: the other players choose -----------------------------------------------------
@@ -74,7 +75,7 @@ class ClockFlows:
         self, interaction: discord.Interaction, match_id: str, seat: int, version: int, action: str
     ) -> None:
         await interaction.response.defer()
-        result = await self.service.resolve_expiry(match_id, interaction.user.id, seat, version, action)
+        result = await self.service.clocks.resolve_expiry(match_id, interaction.user.id, seat, version, action)
         name = get_game(result.match.game).seat_names(result.match.players)[seat]
         chosen = CHOSEN[action].format(seat=name)
         await interaction.edit_original_response(
@@ -91,7 +92,7 @@ class ClockFlows:
         user_id = interaction.user.id
         now = self.service.now()
         if days is None:
-            player = await self.service.player(user_id)
+            player = await self.service.players.player(user_id)
             left = player.days_left(now.year)
             if player.on_vacation(now) and player.vacation_until is not None:
                 status = f"You are on vacation until {when(timestamp(player.vacation_until))}."
@@ -100,14 +101,14 @@ class ClockFlows:
             await reply(interaction, f"{status} Vacation days left this year: {left} of 30.")
             return
         if days == 0:
-            vacation = await self.service.end_vacation(user_id)
+            vacation = await self.service.players.end_vacation(user_id)
             await reply(
                 interaction,
                 f"Welcome back! Your clocks run again in {plural(len(vacation.matches), 'match')}. "
                 f"Vacation days left this year: {vacation.days_left}.",
             )
         else:
-            vacation = await self.service.start_vacation(user_id, days)
+            vacation = await self.service.players.start_vacation(user_id, days)
             await reply(
                 interaction,
                 f"Enjoy your break! Your clocks are paused in {plural(len(vacation.matches), 'correspondence match')} "
@@ -134,10 +135,10 @@ class ClockFlows:
         """``/game settings``: where reminders reach the player (a mention in the channel, or a DM), and whether
         reaction windows are declined at once for them (auto-pass)."""
         if reminders is not None:
-            await self.service.set_reminders(interaction.user.id, reminders)
+            await self.service.players.set_reminders(interaction.user.id, reminders)
         if autopass is not None:
-            await self.service.set_auto_pass(interaction.user.id, autopass)
-        player = await self.service.player(interaction.user.id)
+            await self.service.players.set_auto_pass(interaction.user.id, autopass)
+        player = await self.service.players.player(interaction.user.id)
         how = "by direct message" if player.remind_by == "dm" else "with a mention in the match's channel"
         passes = "are declined at once (auto-pass)" if player.auto_pass else "wait for your answer"
         await reply(
@@ -182,7 +183,7 @@ class ClockFlows:
         urgency = "time is nearly up" if reminder.level >= 2 else "about half of your time is gone"
         deadline = when(timestamp(reminder.deadline))
         text = f"⏳ <@{user_id}>, {urgency} for your move as **{name}** in {game.meta.title}: it runs out {deadline}."
-        if (await self.service.player(user_id)).remind_by == "dm":
+        if (await self.service.players.player(user_id)).remind_by == "dm":
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
                 await user.send(f"{text} The board: {where}")

@@ -133,7 +133,7 @@ class Scheduler:
         """Process everything due now; returns how many pieces of work were handed on."""
         handled = 0
         for _ in range(MAX_BATCHES):
-            works = await self.service.process_due(limit=BATCH)
+            works = await self.service.clocks.process_due(limit=BATCH)
             for work in works:
                 try:
                     self.handle(work)
@@ -159,7 +159,7 @@ class Scheduler:
             await self._nap_for(delay)
 
     async def _delay(self) -> float:
-        upcoming = await self.service.next_due()
+        upcoming = await self.service.clocks.next_due()
         if upcoming is None:
             return MAX_NAP
         seconds = (upcoming - self.service.now()).total_seconds()

@@ -81,6 +81,13 @@ class LiveMatches:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    async def row(self, match_id: str) -> MatchInfo:
+        """The match's row as stored now, without its state (``MatchNotFound`` if there is none)."""
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise MatchNotFound(match_id)
+        return match
+
     async def fresh(self, match_id: str) -> Live:
         """The match as the database has it now, reusing the cached state if it is still current."""
         match = await self.store.get_match(match_id)

@@ -1,16 +1,17 @@
-"""Lobby operations of ``MatchService``: opening a lobby, taking and giving up seats, AI seats, options and
-rematches. Every change is planned against the live match and written with the service's compare-and-set,
-like any other change of a match."""
+"""The lobby, a part of ``MatchService``: opening a lobby, taking and giving up seats, AI seats, options, the
+clock and rematches. Every change is planned against the live match and written with the same
+compare-and-set as any other change of a match (``LiveMatches.change``)."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .clocks import EXPIRY_POLICIES, TimeControl
 from .errors import InvalidSetup
-from .live import ATTEMPTS, Change, Live
+from .live import ATTEMPTS, Change, Live, LiveMatches
 from .matches import (
     EMPTY_SEAT,
     AlreadySeated,
@@ -22,13 +23,9 @@ from .matches import (
     SeatUnavailable,
     Status,
 )
+from .planning import Planner, game_of, in_lobby
 from .registry import get_game
 from .store import ChannelOccupied, DuplicateMatchId, StoreError
-
-if TYPE_CHECKING:
-    from .core import Game
-    from .live import LiveMatches
-    from .store import Store
 
 ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"  # Crockford's base 32, lower case: URL and custom_id safe
 
@@ -38,17 +35,12 @@ def new_match_id() -> str:
     return "".join(ID_ALPHABET[byte & 31] for byte in secrets.token_bytes(10))
 
 
-class LobbyMixin:
-    """Lobby operations; they use the service's store, live matches, clock and planning helpers."""
+class Lobby:
+    """Lobby operations on the service's live matches, planned with its ``Planner``."""
 
-    if TYPE_CHECKING:
-        store: Store
-        live: LiveMatches
-        _clock: Any
-
-        def _game(self, match: MatchInfo) -> Game: ...
-        def _lobby(self, live: Live) -> MatchInfo: ...
-        def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo: ...
+    def __init__(self, live: LiveMatches, planner: Planner) -> None:
+        self.live = live
+        self.planner = planner
 
     async def create(
         self,
@@ -75,7 +67,7 @@ class LobbyMixin:
         seats = [EMPTY_SEAT] * count
         if host_plays:
             seats[host_seat] = Seat(host_id)
-        now = self._clock()
+        now = self.planner.now()
         match = MatchInfo(
             id=new_match_id(),
             game=game.meta.id,
@@ -97,12 +89,12 @@ class LobbyMixin:
 
     async def rematch(self, match_id: str, user_id: int) -> MatchInfo:
         """A new lobby in the same channel with the same game, options and seats, hosted by ``user_id``."""
-        old = await self.get(match_id)
+        old = await self.live.row(match_id)
         if user_id != old.host_id and not old.seats_of(user_id):
             raise NotAPlayer()
         if old.status.open:
             raise ChannelBusy(old.id)
-        now = self._clock()
+        now = self.planner.now()
         match = replace(
             old,
             id=new_match_id(),
@@ -122,7 +114,7 @@ class LobbyMixin:
     async def _insert(self, match: MatchInfo) -> MatchInfo:
         for _ in range(ATTEMPTS):
             try:
-                await self.store.insert_match(match)
+                await self.live.store.insert_match(match)
             except DuplicateMatchId:
                 match = replace(match, id=new_match_id())
                 continue
@@ -139,13 +131,13 @@ class LobbyMixin:
         seat, and this is how they play another side, against the AI say)."""
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             held = match.seats_of(user_id)
-            game = self._game(match)
+            game = game_of(match)
             if held and hotseat and not game.meta.hotseat:
                 raise SeatUnavailable(f"{game.meta.title} is played one seat per person.")
             if held and not hotseat:
-                names = self._game(match).seat_names(match.players)
+                names = game_of(match).seat_names(match.players)
                 if seat is None or len(held) > 1:
                     raise AlreadySeated(names[held[0]])
                 if seat in held:
@@ -160,7 +152,7 @@ class LobbyMixin:
         """The host puts an AI of ``level`` in ``seat`` (or the first free one)."""
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             if user_id != match.host_id:
                 raise NotHost("add an AI player")
             if not level or len(level) > 20:
@@ -173,7 +165,7 @@ class LobbyMixin:
         """The host takes an AI out of ``seat`` in the lobby, leaving the seat open."""
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             if user_id != match.host_id:
                 raise NotHost("remove an AI player")
             if not 0 <= seat < match.players or match.seats[seat].ai_level is None:
@@ -186,7 +178,7 @@ class LobbyMixin:
         """Give up every seat ``user_id`` holds in a lobby (after the start, resign instead)."""
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             held = match.seats_of(user_id)
             if not held:
                 raise NotAPlayer()
@@ -198,12 +190,34 @@ class LobbyMixin:
         """The host changes lobby options; the merged options must still fit the game (else ``InvalidSetup``)."""
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             if user_id != match.host_id:
                 raise NotHost("change the options")
             merged = {**match.options, **changes}
-            options = self._game(match).parse_options(merged).model_dump(mode="json")
-            return Change(self._touch(match, options=options), None)
+            options = game_of(match).parse_options(merged).model_dump(mode="json")
+            return Change(self.planner.touch(match, options=options), None)
+
+        return (await self.live.change(match_id, plan)).match
+
+    async def set_clock(
+        self, match_id: str, user_id: int, *, preset: str | None = None, expiry: str | None = None
+    ) -> MatchInfo:
+        """The host chooses the clock (a preset of ``clocks.presets()``) and what happens when time runs out."""
+
+        def plan(live: Live) -> Change:
+            match = in_lobby(live)
+            if user_id != match.host_id:
+                raise NotHost("change the clock")
+            control = match.time_control
+            if preset is not None:
+                control = TimeControl.from_preset(preset, control.expiry)
+            if expiry is not None:
+                if expiry not in EXPIRY_POLICIES:
+                    raise InvalidSetup("That is not one of the choices for when time runs out.")
+                if expiry == "claim" and game_of(match).meta.cooperative:
+                    raise InvalidSetup("In a cooperative game nobody can claim a win.")
+                control = replace(control, expiry=expiry)  # type: ignore[arg-type]
+            return Change(self.planner.touch(match, time_control=control), None)
 
         return (await self.live.change(match_id, plan)).match
 
@@ -216,10 +230,10 @@ class LobbyMixin:
         if not 0 <= seat < match.players:
             raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
         if not match.seats[seat].empty:
-            raise SeatUnavailable(f"The {self._game(match).seat_names(match.players)[seat]} seat is taken.")
+            raise SeatUnavailable(f"The {game_of(match).seat_names(match.players)[seat]} seat is taken.")
         return seat
 
     def _reseat(self, match: MatchInfo, occupants: Mapping[int, Seat]) -> Change:
         """``match`` with the seats numbered in ``occupants`` given to them, in one revision."""
         seats = tuple(occupants.get(i, s) for i, s in enumerate(match.seats))
-        return Change(self._touch(match, seats=seats), None)
+        return Change(self.planner.touch(match, seats=seats), None)

@@ -8,10 +8,9 @@ database, so several processes may share one database.
 
 Decisions, resignations and aborts of started matches are all in the log (the last two as ``!`` events), so
 the log rebuilds every match; the row's ``version`` is the number of log entries and is what a player sees.
-Lobby operations (create, seats, options, rematch) are in ``engine.lobby``. Turn clocks (``engine.clocks``) are
-recomputed here on every change of position and stored with the row; the
-clock operations themselves (lobby clock, due reminders and expiries, vacations) are in
-``engine.correspondence``.
+The service's parts are composed, each in its own module: ``lobby`` (create, seats, options, clock, rematch;
+``engine.lobby``), ``clocks`` (due reminders and expiries; ``engine.correspondence``) and ``players``
+(settings and vacations; ``engine.players``). All plan with one ``Planner`` (``engine.planning``).
 """
 
 from __future__ import annotations
@@ -26,45 +25,56 @@ from typing import Any
 from .ai.mcts import reseeded
 from .ai.search import decision_seed
 from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
-from .core import Choice, Game, LogEntry, Outcome, Step, View
-from .correspondence import CorrespondenceMixin
+from .core import Choice, LogEntry, Outcome, Step, View
+from .correspondence import Clocks
 from .errors import NotYourTurn
-from .live import ABORT, AUTOPILOT, CLAIM, EVENT, RESIGN, RETURN, SKIP, Change, Live, LiveMatches
-from .lobby import LobbyMixin
+from .live import ABORT, EVENT, RESIGN, Change, Live, LiveMatches
+from .lobby import Lobby
 from .matches import (
     ActResult,
     Bookmark,
     Decision,
     MatchClosed,
     MatchInfo,
-    MatchNotFound,
     NotAPlayer,
     NotEnoughPlayers,
     NotHost,
-    NotInLobby,
     NotStarted,
     Seat,
     SeatUnavailable,
     StaleVersion,
     Status,
 )
-from .registry import get_game
+from .planning import (
+    SNAPSHOT_EVERY,
+    Clock,
+    Planner,
+    check_version,
+    event_line,
+    game_of,
+    in_lobby,
+    in_play,
+    result_of,
+    take_back,
+    view_of,
+)
+from .players import Players
 from .rng import MatchKey, Rng
 from .settings import Settings
 from .steps import next_step
-from .store import ActionRow, SnapshotRow, SqliteStore, Store
+from .store import SqliteStore, Store
 
-Clock = Callable[[], datetime]
 log = logging.getLogger("changeling.engine")
-SNAPSHOT_EVERY = 32
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class MatchService(LobbyMixin, CorrespondenceMixin):
-    """Lobbies, decisions and look-ups for every front end. Player mistakes raise ``EngineError`` subclasses."""
+class MatchService:
+    """Decisions and look-ups for every front end, with its parts: ``lobby`` (seats, options, clock, rematch),
+    ``clocks`` (due reminders and expiries) and ``players`` (settings, vacations). Player mistakes raise
+    ``EngineError`` subclasses."""
 
     def __init__(
         self,
@@ -77,13 +87,15 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
     ) -> None:
         self.store = store
         self.live = LiveMatches(store, cache_size)
-        self._clock = clock
+        self.planner = Planner(clock, snapshot_every=snapshot_every)
+        self.lobby = Lobby(self.live, self.planner)
+        self.clocks = Clocks(self.live, self.planner)
+        self.players = Players(self.live, self.planner)
         self._keys = keys
-        self._snapshot_every = snapshot_every
 
     def now(self) -> datetime:
         """The service's clock (injectable): every deadline is computed from it."""
-        return self._clock()
+        return self.planner.now()
 
     def watch(self, listener: Callable[[MatchInfo], None]) -> None:
         """Call ``listener`` with every match row written (the scheduler uses it to wake for new deadlines)."""
@@ -110,13 +122,13 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
     async def start(self, match_id: str, user_id: int) -> ActResult:
         """The host starts the lobby with the seats filled so far (empty ones are dropped); the match key
         is drawn now, so nobody can learn it from the lobby. Players already on vacation start with paused clocks."""
-        away = await self._vacations((await self.get(match_id)).user_ids)
+        away = await self.players.away((await self.get(match_id)).user_ids)
 
         def plan(live: Live) -> Change:
-            match = self._lobby(live)
+            match = in_lobby(live)
             if user_id != match.host_id:
                 raise NotHost("start it")
-            game = self._game(match)
+            game = game_of(match)
             seats = tuple(s for s in match.seats if not s.empty)
             if len(seats) < game.meta.min_players:
                 raise NotEnoughPlayers(game.meta.title, game.meta.min_players, len(seats))
@@ -124,12 +136,12 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             state = game.setup(match.options, len(seats), key)  # the current rules: a match keeps them to its end
             clock = replace(NO_CLOCKS, away=away if match.time_control.kind == "correspondence" else {})
             version = game.meta.rules_version
-            started = self._touch(
+            started = self.planner.touch(
                 match, seats=seats, status=Status.ACTIVE, key=key, clock=clock, rules_version=version
             )
-            return Change(self._reclock(started, state, None), state)
+            return Change(self.planner.reclock(started, state, None), state)
 
-        return self._result(await self.live.change(match_id, plan))
+        return result_of(await self.live.change(match_id, plan))
 
     # -- play ---------------------------------------------------------------------------------------------
 
@@ -142,17 +154,17 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         """
 
         def plan(live: Live) -> Change:
-            match = self._active(live)
+            match = in_play(live)
             held = match.seats_of(user_id)
             if not held or (seat is not None and seat not in held):
                 raise NotAPlayer()
-            self._check_version(match, version)
-            chosen = seat if seat is not None else self._deciding(live, held)
+            check_version(match, version)
+            chosen = seat if seat is not None else self.planner.deciding(live, held)
             if match.seats[chosen].autopilot:  # the owner is back: the AI stops playing for them
-                live = Live(self._take_back(match, (chosen,)), live.state)
-            return self._decide(live, chosen, key, version)
+                live = Live(take_back(match, (chosen,)), live.state)
+            return self.planner.decide(live, chosen, key, version)
 
-        return self._result(await self.live.change(match_id, plan))
+        return result_of(await self.live.change(match_id, plan))
 
     async def play(
         self, match_id: str, seat: int, key: str, version: int | None = None, *, as_ai: bool = False
@@ -163,14 +175,14 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         """
 
         def plan(live: Live) -> Change:
-            match = self._active(live)
+            match = in_play(live)
             if not 0 <= seat < match.players:
                 raise SeatUnavailable(f"This match has seats 1–{match.players}; there is no seat {seat + 1}.")
             if as_ai and not match.seats[seat].ai_level:
                 raise StaleVersion(match.version)
-            return self._decide(live, seat, key, version)
+            return self.planner.decide(live, seat, key, version)
 
-        return self._result(await self.live.change(match_id, plan))
+        return result_of(await self.live.change(match_id, plan))
 
     async def auto_pass(self, match_id: str) -> ActResult | None:
         """Decline one reaction window for a player who chose auto-pass (``set_auto_pass``), if any seat of such
@@ -180,9 +192,9 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             return None
         for seat in position.windows:
             user_id = position.to_decide.get(seat)
-            if user_id is not None and (await self.player(user_id)).auto_pass:
+            if user_id is not None and (await self.players.player(user_id)).auto_pass:
                 state = (await self.live.fresh(match_id)).state
-                key = self._game(position.match).pass_key(state, seat)
+                key = game_of(position.match).pass_key(state, seat)
                 if key is not None:
                     return await self.play(match_id, seat, key, position.version)
         return None
@@ -192,22 +204,22 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         outcome, or the user's seats drop out and the AI carries them on while the others play to the end."""
 
         def plan(live: Live) -> Change:
-            match = self._active(live)
+            match = in_play(live)
             held = match.seats_of(user_id)
             if not held:
                 raise NotAPlayer()
-            game = self._game(match)
+            game = game_of(match)
             outcome = game.concede(live.state, held, match.players)
             if outcome is not None:
-                return self._event(live, held[0], RESIGN, Status.ENDED, outcome)
+                return self.planner.event(live, held[0], RESIGN, Status.ENDED, outcome)
             carried = tuple(Seat(ai_level=AUTOPILOT_LEVEL) if i in held else s for i, s in enumerate(match.seats))
             if all(seat.user_id is None for seat in carried):  # nobody left to play for: no AI-only match
                 names = " and ".join(game.seat_names(match.players)[s] for s in held)
                 ended = Outcome(frozenset(), f"{names} resigned, and no player is left.")
-                return self._event(live, held[0], RESIGN, Status.ENDED, ended)
-            return self._event(live, held[0], RESIGN, Status.ACTIVE, None, seats=carried)
+                return self.planner.event(live, held[0], RESIGN, Status.ENDED, ended)
+            return self.planner.event(live, held[0], RESIGN, Status.ACTIVE, None, seats=carried)
 
-        return self._result(await self.live.change(match_id, plan))
+        return result_of(await self.live.change(match_id, plan))
 
     async def abort(self, match_id: str, user_id: int, *, moderator: bool = False) -> MatchInfo:
         """End a lobby or a match without a result: the host may, and so may a moderator (the bot decides)."""
@@ -219,8 +231,8 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             if user_id != match.host_id and not moderator:
                 raise NotHost("abort it")
             if match.status is Status.LOBBY:
-                return Change(self._touch(match, status=Status.ABORTED), None)
-            return self._event(live, None, ABORT, Status.ABORTED, None)
+                return Change(self.planner.touch(match, status=Status.ABORTED), None)
+            return self.planner.event(live, None, ABORT, Status.ABORTED, None)
 
         return (await self.live.change(match_id, plan)).match
 
@@ -240,10 +252,7 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         return waiting
 
     async def get(self, match_id: str) -> MatchInfo:
-        match = await self.store.get_match(match_id)
-        if match is None:
-            raise MatchNotFound(match_id)
-        return match
+        return await self.live.row(match_id)
 
     async def in_channel(self, channel_id: int) -> MatchInfo | None:
         """The channel's open (lobby or active) match, if any."""
@@ -262,21 +271,21 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         live = await self.live.fresh(match_id)
         if live.state is None:
             raise NotStarted() if live.match.status is Status.LOBBY else MatchClosed(live.match.status)
-        return self._result(Change(live.match, live.state))
+        return result_of(Change(live.match, live.state))
 
     async def view_for(self, match_id: str, user_id: int | None) -> View | None:
         """What this user may see: their seat's view, or the public one for a spectator (``None`` in a lobby)."""
         live = await self.live.fresh(match_id)
         if live.state is None:
             return None
-        return self._view(live.match, live.state, live.match.seats_of(user_id))
+        return view_of(live.match, live.state, live.match.seats_of(user_id))
 
     async def decisions_for(self, match_id: str, user_id: int) -> list[Decision]:
         """For each of the user's seats that must decide now: its prompt and legal choices (empty if none)."""
         live = await self.live.fresh(match_id)
         if live.match.status is not Status.ACTIVE:
             return []
-        game = self._game(live.match)
+        game = game_of(live.match)
         deciding = game.to_decide(live.state)
         return [
             Decision(seat, game.prompt(live.state, seat), tuple(game.choices(live.state, seat)))
@@ -296,7 +305,7 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
             raise MatchClosed(live.match.status)
         if seat not in live.match.seats_of(user_id):
             raise NotAPlayer()
-        game = self._game(live.match)
+        game = game_of(live.match)
         if seat not in game.to_decide(live.state):
             raise NotYourTurn("It isn't your turn to decide.")
         return next_step(game, live.state, seat, path)
@@ -316,12 +325,12 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
         match = (await self.live.fresh(match_id)).match
         if match.key is None:
             return []
-        game = self._game(match)
+        game = game_of(match)
         state = game.setup(match.options, match.players, match.key, rules_version=match.rules_version)
         entries: list[LogEntry] = []
         for row in await self.store.actions(match_id, upto=match.version):
             if row.key.startswith(EVENT):
-                entries.append(LogEntry(self._event_line(match, row)))
+                entries.append(LogEntry(event_line(match, row)))
                 continue
             transition = game.act(state, row.seat, row.key)
             state = transition.state
@@ -351,115 +360,3 @@ class MatchService(LobbyMixin, CorrespondenceMixin):
     async def set_bookmark(self, match_id: str, kind: str, channel_id: int, message_id: int, version: int) -> None:
         """Remember where a front end showed the match, so a restart still finds the current board."""
         await self.store.set_bookmark(Bookmark(match_id, kind, channel_id, message_id, version))
-
-    # -- planning helpers ---------------------------------------------------------------------------------
-
-    @staticmethod
-    def _game(match: MatchInfo) -> Game[Any, Any, Any]:
-        return get_game(match.game)
-
-    @staticmethod
-    def _lobby(live: Live) -> MatchInfo:
-        if not live.match.status.open:
-            raise MatchClosed(live.match.status)
-        if live.match.status is not Status.LOBBY:
-            raise NotInLobby()
-        return live.match
-
-    @staticmethod
-    def _active(live: Live) -> MatchInfo:
-        if live.match.status is Status.LOBBY:
-            raise NotStarted()
-        if live.match.status is not Status.ACTIVE:
-            raise MatchClosed(live.match.status)
-        return live.match
-
-    def _touch(self, match: MatchInfo, **changes: Any) -> MatchInfo:
-        """``match`` with ``changes``, its revision bumped and its time stamped."""
-        return replace(match, revision=match.revision + 1, updated_at=self._clock(), **changes)
-
-    def _deciding(self, live: Live, held: tuple[int, ...]) -> int:
-        """The first of ``held`` that must decide now."""
-        game = self._game(live.match)
-        deciding = game.to_decide(live.state)
-        for seat in held:
-            if seat in deciding:
-                return seat
-        names = ", ".join(game.seat_names(live.match.players)[s] for s in deciding)
-        raise NotYourTurn(f"It isn't your turn: waiting for {names}.")
-
-    @staticmethod
-    def _check_version(match: MatchInfo, version: int | None) -> None:
-        if version is not None and version != match.version:
-            raise StaleVersion(match.version)
-
-    def _decide(self, live: Live, seat: int, key: str, version: int | None) -> Change:
-        """Check the version, apply ``key`` through the rules, and plan the write (snapshotting if due)."""
-        match = live.match
-        self._check_version(match, version)
-        game = self._game(match)
-        transition = game.act(live.state, seat, key)
-        canonical_key = game.action_key(game.parse_key(key.strip()))
-        outcome = game.outcome(transition.state)
-        seq = match.version + 1
-        new = self._touch(match, version=seq, status=Status.ENDED if outcome else Status.ACTIVE, outcome=outcome)
-        new = self._reclock(self._end_skipped_turns(new, transition.state), transition.state, seat)
-        snapshot = None
-        if outcome is not None or seq % self._snapshot_every == 0:
-            snapshot = SnapshotRow(match.id, seq, game.state_to_json(transition.state))
-        action = ActionRow(match.id, seq, seat, canonical_key, new.updated_at)
-        return Change(new, transition.state, action, snapshot, transition.log)
-
-    def _event(
-        self, live: Live, seat: int | None, key: str, status: Status, outcome: Outcome | None, **changes: Any
-    ) -> Change:
-        """A resignation or abort: logged like a decision so the log alone tells how the match ended."""
-        match = live.match
-        seq = match.version + 1
-        touched = self._touch(match, version=seq, status=status, outcome=outcome, **changes)
-        new = self._reclock(touched, live.state, None)
-        snapshot = SnapshotRow(match.id, seq, self._game(match).state_to_json(live.state))
-        action = ActionRow(match.id, seq, seat, key, new.updated_at)
-        return Change(new, live.state, action, snapshot, (LogEntry(self._event_line(match, action)),))
-
-    def _event_line(self, match: MatchInfo, row: ActionRow) -> str:
-        name = self._game(match).seat_names(match.players)[row.seat] if row.seat is not None else "?"
-        lines = {
-            RESIGN: f"{name} resigns.",
-            CLAIM: f"{name} ran out of time, and the win was claimed.",
-            SKIP: f"{name} ran out of time: the AI ({AUTOPILOT_LEVEL}) makes {name}'s decisions this turn.",
-            AUTOPILOT: f"{name} ran out of time: the AI ({AUTOPILOT_LEVEL}) plays {name} until its player is back.",
-            RETURN: f"{name}'s player is back; the AI no longer plays {name}.",
-        }
-        if row.key in lines and row.seat is not None:
-            return lines[row.key]
-        return "The match was aborted."
-
-    # -- results ------------------------------------------------------------------------------------------
-
-    def _view(self, match: MatchInfo, state: Any, seats: tuple[int, ...]) -> View:
-        """The game's view for the holder of ``seats`` (none: the public view), told about a resignation or
-        abort that ended the match outside the rules."""
-        view = self._game(match).view_of_seats(state, seats)
-        if match.status is not Status.ACTIVE and (view.to_decide or view.outcome != match.outcome):
-            view = replace(view, to_decide=(), outcome=match.outcome)
-        return view
-
-    def _result(self, change: Change) -> ActResult:
-        match, state = change.match, change.state
-        private: dict[int, list[str]] = {}
-        for entry in change.log:
-            for owner, text in entry.private:
-                private.setdefault(owner, []).append(text)
-        deciding = self._game(match).to_decide(state) if match.status is Status.ACTIVE else ()
-        return ActResult(
-            match=match,
-            seat=change.action.seat if change.action else None,
-            key=change.action.key if change.action else None,
-            public_log=tuple(entry.public for entry in change.log),
-            private_log={owner: tuple(lines) for owner, lines in private.items()},
-            view=self._view(match, state, ()),
-            to_decide={seat: None if match.seats[seat].ai_level else match.seats[seat].user_id for seat in deciding},
-            outcome=match.outcome,
-            windows=tuple(seat for seat in deciding if self._game(match).pass_key(state, seat) is not None),
-        )

@@ -225,11 +225,11 @@ async def test_many_matches_expiring_at_once_stay_far_below_the_rate_limit(world
     service = world.service
     for n in range(30):
         channel = world.guild.create_text_channel(f"table-{n}")
-        match = await service.create(
+        match = await service.lobby.create(
             channel_id=channel.id, host_id=world.alice.id, game_id="wars", guild_id=world.guild.id
         )
-        await service.join(match.id, world.bob.id)
-        await service.set_clock(match.id, world.alice.id, preset="live:1", expiry="claim")
+        await service.lobby.join(match.id, world.bob.id)
+        await service.lobby.set_clock(match.id, world.alice.id, preset="live:1", expiry="claim")
         await service.start(match.id, world.alice.id)
     start = len(world.env.http_requests)
     per_second = []

@@ -74,7 +74,7 @@ async def test_players_and_a_sixth_seat_from_the_commands(world) -> None:
 async def test_a_six_seat_match_of_people_and_ai_plays_to_its_result(world, mode: str) -> None:
     await world.alice.slash(world.channel, "game new", game="party")
     lobby = await world.service.in_channel(world.channel.id)
-    await world.service.set_options(lobby.id, world.alice.id, {"mode": mode})
+    await world.service.lobby.set_options(lobby.id, world.alice.id, {"mode": mode})
     await world.bob.slash(world.channel, "game join")
     await world.carol.slash(world.channel, "game join")
     for seat in (3, 4, 5):

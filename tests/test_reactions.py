@@ -76,18 +76,18 @@ async def negation(tmp_path: Path) -> AsyncIterator[MatchService]:
 
 
 async def test_auto_pass_answers_windows_for_those_who_chose_it_and_nothing_else(negation) -> None:
-    match = await negation.create(channel_id=CHANNEL, host_id=HOST, game_id="negation", guild_id=GUILD, players=3)
-    await negation.join(match.id, GUEST)
-    await negation.join(match.id, STRANGER)
+    match = await negation.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="negation", guild_id=GUILD, players=3)
+    await negation.lobby.join(match.id, GUEST)
+    await negation.lobby.join(match.id, STRANGER)
     result = await negation.start(match.id, HOST)
-    await negation.set_auto_pass(GUEST, True)
+    await negation.players.set_auto_pass(GUEST, True)
     assert await negation.auto_pass(match.id) is None, "Ruby's own turn is no window"
     result = await negation.act(match.id, HOST, "add3", result.version)
     assert result.windows == (1, 2)
     passed = await negation.auto_pass(match.id)
     assert passed is not None and passed.seat == 1 and passed.public_log == ("Sapphire has answered.",)
     assert await negation.auto_pass(match.id) is None, "Emerald chose no auto-pass: it answers itself"
-    assert (await negation.player(GUEST)).auto_pass and not (await negation.player(STRANGER)).auto_pass
+    assert (await negation.players.player(GUEST)).auto_pass and not (await negation.players.player(STRANGER)).auto_pass
     done = await negation.act(match.id, STRANGER, PASS, passed.version)
     assert done.public_log[-1] == "The 3 stands." and done.windows == ()
 
@@ -117,17 +117,17 @@ async def test_a_window_whose_deadline_passes_is_declined_whatever_the_expiry_po
     with game_offered(GAME, NegationRenderer()):
         service = await open_service(tmp_path / "timed.db", clock=clock)
         try:
-            match = await service.create(
+            match = await service.lobby.create(
                 channel_id=CHANNEL, host_id=HOST, game_id="negation", guild_id=GUILD, players=3
             )
-            await service.join(match.id, GUEST)
-            await service.join(match.id, STRANGER)
-            await service.set_clock(match.id, HOST, preset="live:5", expiry="claim")
+            await service.lobby.join(match.id, GUEST)
+            await service.lobby.join(match.id, STRANGER)
+            await service.lobby.set_clock(match.id, HOST, preset="live:5", expiry="claim")
             result = await service.start(match.id, HOST)
             result = await service.act(match.id, HOST, "add3", result.version)
             await service.act(match.id, STRANGER, PASS, result.version)
             clock.now += timedelta(minutes=6)  # Sapphire's five minutes run out in the window
-            works = await service.process_due()
+            works = await service.clocks.process_due()
             passed = [w.result for w in works if w.result is not None]
             assert passed and passed[0].seat == 1 and passed[0].key == PASS
             after = await service.position(match.id)

@@ -160,6 +160,7 @@ def test_a_new_match_publishes_a_derived_nonce_not_a_draw() -> None:
 def test_a_player_checks_every_seal_from_the_public_log_alone() -> None:
     """The rulebook's "Checking the seals": seals posted during the game, opened lines and the nonce at the
     end, and the rulebook's own check function, with nothing but public text."""
+
     def check(nonce: str, n: int, varmint: int, salt: str, seal: str) -> bool:
         return hashlib.sha256(f"swartzblak|{nonce}|{n}|{varmint}|{salt}".encode()).hexdigest() == seal
 

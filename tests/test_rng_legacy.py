@@ -79,7 +79,7 @@ async def test_a_match_in_progress_plays_on_to_its_end(old_service: MatchService
 async def test_a_lobby_started_now_draws_from_the_keyed_generator(old_service: MatchService) -> None:
     lobby = await old_service.in_channel(106)
     assert lobby is not None and lobby.status is Status.LOBBY
-    await old_service.join(lobby.id, GUEST)
+    await old_service.lobby.join(lobby.id, GUEST)
     result = await old_service.start(lobby.id, HOST)
     assert result.match.key is not None and result.match.key.generator == KEYED
     state = await old_service.state(lobby.id)

@@ -36,15 +36,15 @@ def test_a_user_of_two_seats_reads_both_private_lines_once_each() -> None:
 
 
 async def test_hotseat_only_where_the_game_allows_it(service: MatchService, party: MatchService) -> None:
-    town = await service.create(channel_id=CHANNEL, host_id=HOST, game_id="swartzblak", guild_id=GUILD)
+    town = await service.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="swartzblak", guild_id=GUILD)
     with pytest.raises(SeatUnavailable, match="one seat per person"):
-        await service.join(town.id, HOST, 1, hotseat=True)  # one person both hunting and hiding: no game
-    wars = await service.create(channel_id=CHANNEL + 1, host_id=HOST, game_id="wars", guild_id=GUILD)
-    assert (await service.join(wars.id, HOST, 1, hotseat=True)).seats_of(HOST) == (0, 1), "Wars: pass and play"
-    match = await party.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD, players=3)
-    match = await party.join(match.id, HOST, 1, hotseat=True)
+        await service.lobby.join(town.id, HOST, 1, hotseat=True)  # one person both hunting and hiding: no game
+    wars = await service.lobby.create(channel_id=CHANNEL + 1, host_id=HOST, game_id="wars", guild_id=GUILD)
+    assert (await service.lobby.join(wars.id, HOST, 1, hotseat=True)).seats_of(HOST) == (0, 1), "Wars: pass and play"
+    match = await party.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD, players=3)
+    match = await party.lobby.join(match.id, HOST, 1, hotseat=True)
     assert match.seats_of(HOST) == (0, 1)
-    match = await party.join(match.id, GUEST)
+    match = await party.lobby.join(match.id, GUEST)
     result = await party.start(match.id, HOST)
     view = await party.view_for(match.id, HOST)
     assert view is not None and view.viewer == 0
@@ -56,9 +56,9 @@ async def test_hotseat_only_where_the_game_allows_it(service: MatchService, part
 
 
 async def test_in_a_game_of_three_a_resigning_player_drops_out_and_the_ai_carries_the_seat(party) -> None:
-    match = await party.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD, players=3)
-    await party.join(match.id, GUEST)
-    await party.join(match.id, STRANGER)
+    match = await party.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD, players=3)
+    await party.lobby.join(match.id, GUEST)
+    await party.lobby.join(match.id, STRANGER)
     result = await party.start(match.id, HOST)
     result = await party.resign(match.id, GUEST)
     assert result.match.status is Status.ACTIVE and result.outcome is None
@@ -72,11 +72,11 @@ async def test_in_a_game_of_three_a_resigning_player_drops_out_and_the_ai_carrie
 
 
 async def test_a_cooperative_party_resigns_together(party) -> None:
-    match = await party.create(
+    match = await party.lobby.create(
         channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD, players=3, options={"mode": "cooperative"}
     )
-    await party.join(match.id, GUEST)
-    await party.join(match.id, STRANGER)
+    await party.lobby.join(match.id, GUEST)
+    await party.lobby.join(match.id, STRANGER)
     await party.start(match.id, HOST)
     result = await party.resign(match.id, GUEST)
     assert result.match.status is Status.ENDED and result.outcome.winners == frozenset()
@@ -84,25 +84,25 @@ async def test_a_cooperative_party_resigns_together(party) -> None:
 
 
 async def test_two_player_resignation_still_gives_the_other_the_win(service: MatchService) -> None:
-    match = await service.create(channel_id=CHANNEL, host_id=HOST, game_id="wars", guild_id=GUILD)
-    await service.join(match.id, GUEST)
+    match = await service.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="wars", guild_id=GUILD)
+    await service.lobby.join(match.id, GUEST)
     await service.start(match.id, HOST)
     result = await service.resign(match.id, HOST)
     assert result.outcome.winners == frozenset({1}) and result.match.status is Status.ENDED
 
 
 async def test_a_six_seat_match_plays_to_its_end_through_the_service(party) -> None:
-    match = await party.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD)
+    match = await party.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD)
     for seat in range(1, 6):
-        match = await party.join(match.id, HOST, seat, hotseat=True)
+        match = await party.lobby.join(match.id, HOST, seat, hotseat=True)
     result = await party.start(match.id, HOST)
     result = await play_out(party, result, random.Random(3))
     assert result.outcome is not None and result.match.players == 6
 
 
 async def test_a_user_of_both_seats_sees_what_either_seat_may(service: MatchService) -> None:
-    match = await service.create(channel_id=CHANNEL, host_id=HOST, game_id="shells", guild_id=GUILD)
-    match = await service.join(match.id, HOST, hotseat=True)
+    match = await service.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="shells", guild_id=GUILD)
+    match = await service.lobby.join(match.id, HOST, hotseat=True)
     await service.start(match.id, HOST)
     await service.act(match.id, HOST, "hide3", 0)
     assert (await service.view_for(match.id, HOST)).pea == 3, "holding the Trickster's seat, they know the pea"

@@ -44,37 +44,37 @@ async def test_create_opens_a_lobby_with_the_host_seated(service: MatchService) 
 async def test_host_need_not_play_and_joins_fill_seats_in_order(service: MatchService) -> None:
     match = await lobby(service, host_plays=False)
     assert match.seats == (Seat(), Seat())
-    match = await service.join(match.id, GUEST, seat=1)
-    match = await service.join(match.id, STRANGER)
+    match = await service.lobby.join(match.id, GUEST, seat=1)
+    match = await service.lobby.join(match.id, STRANGER)
     assert match.seats == (Seat(STRANGER), Seat(GUEST))
     assert match.seat_of(GUEST) == 1 and service.seat_of(match, HOST) is None
-    match = await service.leave(match.id, STRANGER)
+    match = await service.lobby.leave(match.id, STRANGER)
     assert match.seats == (Seat(), Seat(GUEST))
 
 
 async def test_a_seated_player_who_names_another_free_seat_moves_there(service: MatchService) -> None:
     match = await lobby(service)
-    match = await service.join(match.id, HOST, seat=1)
+    match = await service.lobby.join(match.id, HOST, seat=1)
     assert match.seats == (Seat(), Seat(HOST)), "the host moved to the second seat, the first is open again"
-    match = await service.seat_ai(match.id, HOST, "hard", 0)
+    match = await service.lobby.seat_ai(match.id, HOST, "hard", 0)
     assert match.seats[0].ai_level == "hard" and match.seats[1] == Seat(HOST)
     with pytest.raises(AlreadySeated):
-        await service.join(match.id, HOST)  # no seat named: joining twice is still refused
+        await service.lobby.join(match.id, HOST)  # no seat named: joining twice is still refused
     with pytest.raises(AlreadySeated):
-        await service.join(match.id, HOST, seat=1)
+        await service.lobby.join(match.id, HOST, seat=1)
     with pytest.raises(SeatUnavailable):
-        await service.join(match.id, HOST, seat=0)  # the AI holds it
+        await service.lobby.join(match.id, HOST, seat=0)  # the AI holds it
     assert (await service.get(match.id)).seats[1] == Seat(HOST)
-    await service.clear_seat(match.id, HOST, 0)
-    both = await service.join(match.id, HOST, seat=0, hotseat=True)
+    await service.lobby.clear_seat(match.id, HOST, 0)
+    both = await service.lobby.join(match.id, HOST, seat=0, hotseat=True)
     with pytest.raises(AlreadySeated):
-        await service.join(match.id, HOST, seat=1)  # holding several seats: no move that would give up one
+        await service.lobby.join(match.id, HOST, seat=1)  # holding several seats: no move that would give up one
     assert (await service.get(match.id)).seats == both.seats == (Seat(HOST), Seat(HOST))
 
 
 async def test_the_host_may_change_options_in_the_lobby(service: MatchService) -> None:
     match = await lobby(service)
-    changed = await service.set_options(match.id, HOST, {"first": "blue"})
+    changed = await service.lobby.set_options(match.id, HOST, {"first": "blue"})
     assert changed.options == {"first": "blue"} and (await service.get(match.id)).options == {"first": "blue"}
 
 
@@ -90,8 +90,8 @@ async def test_start_draws_the_seed_and_reports_who_decides(service: MatchServic
 
 async def test_start_drops_empty_seats_when_the_minimum_is_met(service: MatchService) -> None:
     match = await lobby(service, host_plays=False)
-    await service.join(match.id, GUEST, seat=1)
-    await service.join(match.id, STRANGER, seat=0)
+    await service.lobby.join(match.id, GUEST, seat=1)
+    await service.lobby.join(match.id, STRANGER, seat=0)
     result = await service.start(match.id, HOST)
     assert result.match.seats == (Seat(STRANGER), Seat(GUEST)) and result.match.host_id == HOST
 
@@ -136,7 +136,7 @@ async def test_simultaneous_decisions_each_count_once(service: MatchService) -> 
 
 async def test_an_ai_seat_is_played_by_the_trusted_driver(service: MatchService) -> None:
     match = await lobby(service, game="shells")
-    await service.seat_ai(match.id, HOST, "easy")
+    await service.lobby.seat_ai(match.id, HOST, "easy")
     result = await service.start(match.id, HOST)
     assert result.match.seats[1] == Seat(ai_level="easy") and result.to_decide == {0: HOST}
     await service.act(match.id, HOST, "hide3", 0)
@@ -146,7 +146,7 @@ async def test_an_ai_seat_is_played_by_the_trusted_driver(service: MatchService)
 
 async def test_a_hotseat_player_holds_two_seats_and_may_name_one(service: MatchService) -> None:
     match = await lobby(service, game="shells")
-    match = await service.join(match.id, HOST, hotseat=True)
+    match = await service.lobby.join(match.id, HOST, hotseat=True)
     assert match.seats_of(HOST) == (0, 1) and match.user_ids == (HOST,)
     await service.start(match.id, HOST)
     hidden = await service.act(match.id, HOST, "hide1", 0)
@@ -261,12 +261,12 @@ async def test_one_open_match_per_channel_and_the_error_links_to_it(service: Mat
 
 async def test_rematch_keeps_game_options_and_seats(service: MatchService) -> None:
     match = await lobby(service, options={"first": "blue"})
-    await service.join(match.id, GUEST)
+    await service.lobby.join(match.id, GUEST)
     await service.start(match.id, HOST)
     with pytest.raises(ChannelBusy):
-        await service.rematch(match.id, GUEST)
+        await service.lobby.rematch(match.id, GUEST)
     await service.resign(match.id, HOST)
-    again = await service.rematch(match.id, GUEST)
+    again = await service.lobby.rematch(match.id, GUEST)
     assert again.id != match.id and again.status is Status.LOBBY and again.host_id == GUEST
     assert again.options == {"first": "blue"} and again.seats == (Seat(HOST), Seat(GUEST))
     assert again.channel_id == CHANNEL and again.version == 0 and again.key is None
@@ -274,7 +274,7 @@ async def test_rematch_keeps_game_options_and_seats(service: MatchService) -> No
 
 async def test_timestamps_come_from_the_injected_clock(service: MatchService) -> None:
     match = await lobby(service)
-    joined = await service.join(match.id, GUEST)
+    joined = await service.lobby.join(match.id, GUEST)
     assert match.created_at.year == 2026 and joined.updated_at > match.updated_at
     assert (await service.get(match.id)).updated_at == joined.updated_at
 
@@ -333,8 +333,8 @@ async def test_an_evicted_or_cleared_cache_changes_nothing(db_path: Path) -> Non
 
 async def test_decisions_carry_the_games_prompt_and_choices(tmp_path) -> None:
     async with await MatchService.open(tmp_path / "d.db") as service:
-        match = await service.create(channel_id=1, host_id=10, game_id="wars", options={"first": "red"})
-        await service.join(match.id, 20)
+        match = await service.lobby.create(channel_id=1, host_id=10, game_id="wars", options={"first": "red"})
+        await service.lobby.join(match.id, 20)
         await service.start(match.id, 10)
         (decision,) = await service.decisions_for(match.id, 10)
         assert decision.seat == 0 and decision.prompt == "Move or attack with one of your stacks."

@@ -38,7 +38,7 @@ async def in_lobby(svc: MatchService) -> str:
 
 async def full_lobby(svc: MatchService) -> str:
     match = await lobby(svc)
-    await svc.join(match.id, GUEST)
+    await svc.lobby.join(match.id, GUEST)
     return match.id
 
 
@@ -91,7 +91,7 @@ async def act_on_ended(svc: MatchService, match_id: str) -> object:
 
 CASES: dict[str, tuple[Setup, Attempt, type[EngineError], str]] = {
     "unknown match: act": (in_lobby, lambda s, _: s.act("nosuchmatch", HOST, "~a1", 0), MatchNotFound, "no match"),
-    "unknown match: join": (in_lobby, lambda s, _: s.join("zzzzzzzzzz", GUEST), MatchNotFound, "no match"),
+    "unknown match: join": (in_lobby, lambda s, _: s.lobby.join("zzzzzzzzzz", GUEST), MatchNotFound, "no match"),
     "unknown match: view": (in_lobby, lambda s, _: s.view_for("zzzzzzzzzz", GUEST), MatchNotFound, "no match"),
     "unknown key": (active, act_illegal, IllegalAction, ""),
     "malformed key": (active, act_malformed, MalformedKey, "isn't a Wars move"),
@@ -102,27 +102,32 @@ CASES: dict[str, tuple[Setup, Attempt, type[EngineError], str]] = {
     "act in a lobby": (full_lobby, lambda s, m: s.act(m, HOST, "~a1", 0), NotStarted, "hasn't started"),
     "act on an ended match": (ended, act_on_ended, MatchClosed, "over"),
     "act on an aborted match": (aborted, lambda s, m: s.act(m, HOST, "~a1", 1), MatchClosed, "aborted"),
-    "join twice": (in_lobby, lambda s, m: s.join(m, HOST), AlreadySeated, "already have a seat"),
-    "join a full match": (full_lobby, lambda s, m: s.join(m, STRANGER), SeatUnavailable, "full"),
-    "join a taken seat": (in_lobby, lambda s, m: s.join(m, GUEST, seat=0), SeatUnavailable, "Red seat is taken"),
-    "join a missing seat": (in_lobby, lambda s, m: s.join(m, GUEST, seat=5), SeatUnavailable, "no seat 6"),
-    "join a started match": (active, lambda s, m: s.join(m, STRANGER), NotInLobby, "already started"),
-    "join an ended match": (ended, lambda s, m: s.join(m, STRANGER), MatchClosed, "over"),
+    "join twice": (in_lobby, lambda s, m: s.lobby.join(m, HOST), AlreadySeated, "already have a seat"),
+    "join a full match": (full_lobby, lambda s, m: s.lobby.join(m, STRANGER), SeatUnavailable, "full"),
+    "join a taken seat": (in_lobby, lambda s, m: s.lobby.join(m, GUEST, seat=0), SeatUnavailable, "Red seat is taken"),
+    "join a missing seat": (in_lobby, lambda s, m: s.lobby.join(m, GUEST, seat=5), SeatUnavailable, "no seat 6"),
+    "join a started match": (active, lambda s, m: s.lobby.join(m, STRANGER), NotInLobby, "already started"),
+    "join an ended match": (ended, lambda s, m: s.lobby.join(m, STRANGER), MatchClosed, "over"),
     "start with too few players": (in_lobby, lambda s, m: s.start(m, HOST), NotEnoughPlayers, "at least 2 players"),
     "start by a guest": (full_lobby, lambda s, m: s.start(m, GUEST), NotHost, "Only the host"),
     "start twice": (active, lambda s, m: s.start(m, HOST), NotInLobby, "already started"),
-    "leave without a seat": (in_lobby, lambda s, m: s.leave(m, STRANGER), NotAPlayer, "seat"),
-    "leave a started match": (active, lambda s, m: s.leave(m, GUEST), NotInLobby, "already started"),
+    "leave without a seat": (in_lobby, lambda s, m: s.lobby.leave(m, STRANGER), NotAPlayer, "seat"),
+    "leave a started match": (active, lambda s, m: s.lobby.leave(m, GUEST), NotInLobby, "already started"),
     "resign without a seat": (active, lambda s, m: s.resign(m, STRANGER), NotAPlayer, "seat"),
     "resign an ended match": (ended, lambda s, m: s.resign(m, HOST), GameOver, "over"),
     "abort by a guest": (active, lambda s, m: s.abort(m, GUEST), NotHost, "Only the host"),
     "abort twice": (aborted, lambda s, m: s.abort(m, HOST), MatchClosed, "aborted"),
-    "options by a guest": (in_lobby, lambda s, m: s.set_options(m, GUEST, {"first": "red"}), NotHost, "host"),
-    "options that don't fit": (in_lobby, lambda s, m: s.set_options(m, HOST, {"first": "x"}), InvalidSetup, "first"),
-    "options after the start": (active, lambda s, m: s.set_options(m, HOST, {}), NotInLobby, "already started"),
-    "AI seat by a guest": (in_lobby, lambda s, m: s.seat_ai(m, GUEST, "easy"), NotHost, "Only the host"),
+    "options by a guest": (in_lobby, lambda s, m: s.lobby.set_options(m, GUEST, {"first": "red"}), NotHost, "host"),
+    "options that don't fit": (
+        in_lobby,
+        lambda s, m: s.lobby.set_options(m, HOST, {"first": "x"}),
+        InvalidSetup,
+        "first",
+    ),
+    "options after the start": (active, lambda s, m: s.lobby.set_options(m, HOST, {}), NotInLobby, "already started"),
+    "AI seat by a guest": (in_lobby, lambda s, m: s.lobby.seat_ai(m, GUEST, "easy"), NotHost, "Only the host"),
     "AI play for a missing seat": (active, lambda s, m: s.play(m, 7, "~a1"), SeatUnavailable, "no seat 8"),
-    "rematch by an outsider": (ended, lambda s, m: s.rematch(m, STRANGER), NotAPlayer, "seat"),
+    "rematch by an outsider": (ended, lambda s, m: s.lobby.rematch(m, STRANGER), NotAPlayer, "seat"),
     "second match in a channel": (in_lobby, lambda s, _: lobby(s, game="shells"), ChannelBusy, "already a match"),
     "unknown game": (in_lobby, lambda s, _: lobby(s, game="chess", channel=7), InvalidSetup, "no game called"),
     "bad options": (in_lobby, lambda s, _: lobby(s, channel=7, options={"first": "green"}), InvalidSetup, "first"),

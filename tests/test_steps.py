@@ -104,8 +104,8 @@ def test_a_step_is_select_sized() -> None:
 
 
 async def test_the_service_walks_a_seat_through_its_steps_and_plays_the_key_once(service) -> None:
-    match = await service.create(channel_id=CHANNEL, host_id=HOST, game_id="wars", guild_id=GUILD)
-    await service.join(match.id, GUEST)
+    match = await service.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="wars", guild_id=GUILD)
+    await service.lobby.join(match.id, GUEST)
     result = await service.start(match.id, HOST)
     seat = next(iter(result.to_decide))
     user = result.to_decide[seat]

@@ -180,7 +180,7 @@ async def test_the_service_needs_only_the_store_interface() -> None:
 async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path) -> None:
     path = tmp_path / "marks.db"
     async with await MatchService.open(path) as service:
-        match = await service.create(channel_id=5, host_id=1, game_id="wars", guild_id=9)
+        match = await service.lobby.create(channel_id=5, host_id=1, game_id="wars", guild_id=9)
         assert await service.bookmark(match.id, "board") is None
         await service.set_bookmark(match.id, "board", 5, 100, 1)
         await service.set_bookmark(match.id, "board", 5, 101, 2)
@@ -193,7 +193,7 @@ async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path)
 
 async def test_a_bookmark_never_moves_back_to_an_older_version(tmp_path) -> None:
     async with await MatchService.open(tmp_path / "race.db") as service:
-        match = await service.create(channel_id=5, host_id=1, game_id="wars")
+        match = await service.lobby.create(channel_id=5, host_id=1, game_id="wars")
         await service.set_bookmark(match.id, "board", 5, 200, 6)
         await service.set_bookmark(match.id, "board", 5, 100, 5)  # a slower post of an older position
         assert (await service.bookmark(match.id, "board")).message_id == 200

@@ -23,8 +23,7 @@ class Migration:
 
 # The seat rows of one match: (match, seat number, user, AI level) from its seats_json.
 _SEATS_OF = (
-    "SELECT {match}, CAST(j.key AS INTEGER), json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') "
-    "FROM {source}"
+    "SELECT {match}, CAST(j.key AS INTEGER), json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]') FROM {source}"
 )
 _SEATS_OF_NEW = _SEATS_OF.format(match="new.id", source="json_each(new.seats_json) j")
 

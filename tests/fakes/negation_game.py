@@ -130,8 +130,10 @@ class NegationGame(Game[NegationState, str, NegationView]):
         if state.turns == state.rounds * players:
             best = max(state.scores)
             leaders = [i for i, s in enumerate(state.scores) if s == best]
-            outcome = Outcome.drawn(f"A tie at {best}.") if len(leaders) > 1 else Outcome.win(
-                leaders[0], reason=f"{NAMES[leaders[0]]} scored {best}."
+            outcome = (
+                Outcome.drawn(f"A tie at {best}.")
+                if len(leaders) > 1
+                else Outcome.win(leaders[0], reason=f"{NAMES[leaders[0]]} scored {best}.")
             )
             return Transition(replace(state, outcome=outcome), (*log, LogEntry(outcome.reason)))
         return Transition(state, log)

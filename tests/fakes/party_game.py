@@ -157,6 +157,7 @@ def party_game_offered() -> contextlib.AbstractContextManager[None]:
     """Offer the party game and its renderer for the duration of one test (build the bot inside it)."""
     return party_variant_offered(PartyGame())
 
+
 class WidePartyGame(PartyGame):
     """The party game with 700 choices a turn (``k0``…``k699``, adding 1–3), to overflow any flat picker."""
 

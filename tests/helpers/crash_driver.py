@@ -35,11 +35,11 @@ async def open_position(svc: MatchService, channel: int, rnd: random.Random) -> 
     match = await svc.in_channel(channel)
     if match is None:
         game = rnd.choice(("wars", "wars", "shells"))
-        match = await svc.create(channel_id=channel, host_id=PLAYERS[0], game_id=game, guild_id=1)
+        match = await svc.lobby.create(channel_id=channel, host_id=PLAYERS[0], game_id=game, guild_id=1)
         say(f"NEW {match.id} {game}")
     if match.status is Status.LOBBY:
         if match.filled < 2:
-            match = await svc.join(match.id, PLAYERS[1])
+            match = await svc.lobby.join(match.id, PLAYERS[1])
         return await svc.start(match.id, PLAYERS[0])
     return await svc.position(match.id)
 

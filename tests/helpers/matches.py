@@ -66,13 +66,13 @@ def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 
 async def lobby(svc: MatchService, game: str = "wars", channel: int = CHANNEL, **options: Any) -> MatchInfo:
-    return await svc.create(channel_id=channel, host_id=HOST, game_id=game, guild_id=GUILD, **options)
+    return await svc.lobby.create(channel_id=channel, host_id=HOST, game_id=game, guild_id=GUILD, **options)
 
 
 async def started(svc: MatchService, game: str = "wars", channel: int = CHANNEL) -> ActResult:
     """A started two-player match between HOST (seat 0) and GUEST (seat 1)."""
     match = await lobby(svc, game, channel)
-    await svc.join(match.id, GUEST)
+    await svc.lobby.join(match.id, GUEST)
     return await svc.start(match.id, HOST)
 
 
