@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-Algorithm = Literal["mcts", "alphabeta", "random"]
+Algorithm = Literal["mcts", "alphabeta", "plan", "random"]
 LEVEL_NAMES = ("easy", "normal", "hard")
 
 
@@ -22,7 +22,8 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 class Level:
     """How one level thinks.
 
-    ``budget`` counts MCTS iterations or alpha-beta nodes. ``depth`` is the deepest alpha-beta iteration, or
+    ``budget`` counts MCTS iterations, alpha-beta nodes, or the positions a game's own planner (``plan``)
+    may look at. ``depth`` is the deepest alpha-beta iteration, or
     the number of random plies an MCTS rollout plays before it asks the game's ``evaluate``. ``noise`` makes a
     level beatable on purpose: alpha-beta picks at random among root moves within ``noise`` of the best score,
     MCTS samples its move in proportion to visits when ``noise`` > 0.

@@ -32,7 +32,7 @@ class SearchResult:
     action: Any
     key: str
     algorithm: str
-    work: int  # MCTS iterations or alpha-beta nodes spent
+    work: int  # MCTS iterations, alpha-beta nodes, or positions a planner looked at
     depth: int  # alpha-beta: deepest completed iteration; otherwise 0
     seconds: float
     timed_out: bool  # the wall-clock cap, not the budget, ended the search
@@ -71,6 +71,11 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
         search = AlphaBeta(game, preset, seed, hooks)
         action = search.run(state, seat, legal)
         work, depth, timed_out = search.nodes, search.depth, search.timed_out
+    elif preset.algorithm == "plan":
+        if profile.planner is None:
+            raise ValueError(f"{game.meta.id} has no planner for the level {preset.name!r}")
+        action, work = profile.planner(game, state, seat, legal, preset, random.Random(seed))
+        timed_out = time.perf_counter() - start > preset.time_cap
     else:
         mcts = MCTS(game, preset, seed, profile.evaluate, profile.values)
         action = mcts.run(state, seat, players_of(game, state), legal)

@@ -1,0 +1,227 @@
+"""What the active wizard may do now, listed in a fixed order: move, cast, special, attack, free declarations.
+
+Each part of a turn is used at most once (the seed: one move, one spell, one special, one hand-to-hand attack),
+in any order; ``end`` closes the turn.
+"""
+
+from __future__ import annotations
+
+from ...geometry.hexes import arc
+from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
+from .combat import adjacent_targets, can_reach
+from .keys import FACINGS, MetaAction
+from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
+from .movement import modes, reachable
+from .tables import BLOB, HUMAN, TABLES
+
+SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
+STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
+RANGED = ("breathe", "flame", "web", "trap")
+
+
+def intelligence(state: MetaState, wizard: Wizard) -> int:
+    """The shape's intelligence, +1 while carrying the Key of Solomon."""
+    bonus = any(a.kind == "key" for a in state.held_by(wizard.seat))
+    return wizard.body.int_ + (1 if bonus else 0)
+
+
+def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
+    return [w for w in state.standing() if w.seat != wizard.seat]
+
+
+def can_stand(state: MetaState, wizard: Wizard, hex_: object) -> bool:
+    """Whether the wizard's shape can be on ``hex_`` without flying: land it walks, or water it swims."""
+    letter = terrain_at(state.grid, hex_)  # type: ignore[arg-type]
+    if letter == ".":
+        return False
+    terrain = TABLES.terrain[letter]
+    body = wizard.body
+    walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
+    return (walk and body.ls > 0) or (terrain.water and body.ws > 0)
+
+
+def legal(state: MetaState, seat: int) -> list[MetaAction]:
+    """Every legal action of ``seat`` (empty unless it is that wizard's turn)."""
+    if state.outcome is not None:
+        return []
+    if state.choosing_school:
+        return [MetaAction("school", s) for s in SCHOOL_BY_SLUG] if seat == state.active else []
+    if seat != state.active:
+        return []
+    wizard = state.wizard(seat)
+    found: list[MetaAction] = []
+    found += _moves(state, wizard)
+    found += _casts(state, wizard)
+    found += _specials(state, wizard)
+    found += _attacks(state, wizard)
+    found += _declarations(state, wizard)
+    found.append(MetaAction("end"))
+    return found
+
+
+def more_than_ending(state: MetaState, seat: int) -> bool:
+    """Whether the active wizard may still do anything but end its turn: the cheap checks first, the map-wide
+    ones (moves, Teleport) last, so a turn that is over is found out quickly."""
+    wizard = state.wizard(seat)
+    cheap = (_declarations, _attacks, _specials)
+    if any(part(state, wizard) for part in cheap):
+        return True
+    if not state.done.cast and any(a.a != "teleport" for a in _casts(state, wizard, teleport=False)):
+        return True
+    return bool(_moves(state, wizard)) or bool(_casts(state, wizard))
+
+
+def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    done = state.done
+    if done.moved or wizard.condition("held") or wizard.condition("web") or wizard.condition("constrict"):
+        return []
+    found = []
+    for mode in modes(state, wizard):
+        ends, exits = reachable(state, wizard, mode)
+        for hex_, facing in sorted(ends, key=lambda p: (p[0].r, p[0].q, p[1])):
+            found.append(MetaAction("move", mode, hex_name(hex_), FACINGS[facing]))
+        if exits and state.options.scenario == "key":
+            found.append(MetaAction("move", mode, "off"))
+    if state.options.flying_high and wizard.flying and not done.moved:
+        found.append(MetaAction("rise", "down" if wizard.high else "up"))
+    return found
+
+
+def morph_targets(state: MetaState, wizard: Wizard) -> list[str]:
+    """Shapes the wizard may declare as its target: any on the chart but its own (only its class while
+    Restricted)."""
+    restricted = wizard.condition("restrict") > 0
+    return [
+        name
+        for name, shape in TABLES.shapes.items()
+        if shape.cell is not None
+        and name != wizard.shape
+        and (not restricted or shape.shape_class == wizard.body.shape_class)
+    ]
+
+
+def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[MetaAction]:
+    if state.done.cast:
+        return []
+    wit = intelligence(state, wizard)
+    found = []
+    for spell in TABLES.spells.values():
+        if spell.level > wit or spell.level > wizard.mana:
+            continue
+        if spell.id == "morph":
+            if not wizard.changing and wizard.mana >= 1 + wizard.damage:
+                found += [MetaAction("cast", "morph", slug(name)) for name in morph_targets(state, wizard)]
+        elif spell.id == "heal":
+            if wizard.damage:
+                found.append(MetaAction("cast", "heal"))
+        elif spell.id in ("slow", "restrict"):
+            assert wizard.hex is not None
+            for foe in enemies(state, wizard):
+                if foe.hex is not None and foe.hex.distance(wizard.hex) <= wit and foe.high == wizard.high:
+                    found.append(MetaAction("cast", spell.id, SEAT_SLUGS[foe.seat]))
+        elif spell.id == "teleport" and teleport:
+            found += [MetaAction("cast", "teleport", hex_name(h)) for h in teleport_targets(state, wizard)]
+    return found
+
+
+def teleport_targets(state: MetaState, wizard: Wizard) -> list[object]:
+    """Empty hexes in sight where the wizard's shape can be (any hex, for a flier)."""
+    assert wizard.hex is not None
+    taken = {w.hex for w in state.standing()}
+    seen = hexes_of(state.grid) if wizard.flying else visible_from(state.grid, wizard.hex)
+    return [h for h in seen if h not in taken and (wizard.body.flies or can_stand(state, wizard, h))]
+
+
+def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    if state.done.special:
+        return []
+    found = []
+    assert wizard.hex is not None
+    for special_id in wizard.body.specials:
+        special = TABLES.specials[special_id]
+        if special.cost > wizard.mana:
+            continue
+        if special_id in RANGED:
+            found += [
+                MetaAction("special", special_id, SEAT_SLUGS[t.seat]) for t in ranged_targets(state, wizard, special_id)
+            ]
+        elif special_id == "rest":
+            if wizard.shape == HUMAN and wizard.mana < MAX_MANA:
+                found.append(MetaAction("special", "rest"))
+        elif special_id == "sprint":
+            if not state.done.moved:
+                found.append(MetaAction("special", "sprint"))
+        elif special_id == "ink":
+            found.append(MetaAction("special", "ink"))
+        elif special_id == "survival":
+            if wizard.damage:
+                found.append(MetaAction("special", "survival"))
+        elif special_id == "hands" and not wizard.high and len(state.held_by(wizard.seat)) < 2:
+            for artifact in state.artifacts:
+                if artifact.hex is not None and not artifact.destroyed and artifact.hex.distance(wizard.hex) <= 1:
+                    found.append(MetaAction("special", "pickup", artifact.id))
+    return found
+
+
+def ranged_targets(state: MetaState, wizard: Wizard, special_id: str) -> list[Wizard]:
+    """Who Breathe, Flame, Web or Trap can reach: in range, in sight, in the front arc for fire."""
+    special = TABLES.specials[special_id]
+    assert wizard.hex is not None
+    found = []
+    for foe in enemies(state, wizard):
+        assert foe.hex is not None
+        distance = foe.hex.distance(wizard.hex)
+        if distance > special.range or (state.done.rising and not foe.flying):
+            continue
+        if special_id in ("breathe", "flame") and arc(wizard.facing, wizard.hex, foe.hex) != "front":
+            continue
+        if not in_sight(state.grid, wizard.hex, foe.hex, airborne=wizard.flying):
+            continue
+        if can_reach(state, wizard, foe, reaches_fliers=special_id != "trap"):
+            found.append(foe)
+    return found
+
+
+def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
+    """Adjacent enemies the wizard may attack hand to hand now: the flying rules, and the seed's sight rule
+    (after moving, only one seen as the turn began, unless it has Charge or Track, or flies)."""
+    done = state.done
+    body = wizard.body
+    free_sight = body.has("charge") or body.has("track") or wizard.flying
+    found = []
+    for foe in adjacent_targets(state, wizard):
+        if done.moved and foe.seat not in done.seen and not free_sight:
+            continue
+        if done.rising and not foe.flying:
+            continue
+        if can_reach(state, wizard, foe):
+            found.append(foe)
+    return found
+
+
+def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    if state.done.attacked or wizard.shape == BLOB or wizard.body.att == 0:
+        return []
+    found = []
+    strikes = (
+        []
+        if state.done.special
+        else [s for s in wizard.body.specials if s in STRIKES and TABLES.specials[s].cost <= wizard.mana]
+    )
+    for foe in melee_targets(state, wizard):
+        found.append(MetaAction("attack", SEAT_SLUGS[foe.seat]))
+        found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes]
+    assert wizard.hex is not None
+    if not wizard.high and not state.done.rising:
+        for artifact in state.artifacts:
+            if artifact.hex is not None and not artifact.destroyed and artifact.hex.distance(wizard.hex) <= 1:
+                found.append(MetaAction("attack", artifact.id))
+    return found
+
+
+def _declarations(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    found = []
+    if wizard.flying and not wizard.high and wizard.rising == 0 and can_stand(state, wizard, wizard.hex):
+        found.append(MetaAction("land"))
+    found += [MetaAction("drop", artifact.id) for artifact in state.held_by(wizard.seat)]
+    return found

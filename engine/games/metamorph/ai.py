@@ -1,0 +1,94 @@
+"""Metamorph's AI: a planner that scores each action of the turn by the position it leads to.
+
+A turn offers hundreds of moves (every reachable hex and facing), which a tree search spreads too thin over,
+and its tactics are short: move beside an enemy's flank, then strike. So the planner plays each legal action
+on a copy (several times, with fresh dice, when the action rolls any) and keeps the best by ``evaluate``,
+whose terms already count the blow a wizard can still land this turn. Hard looks one action further for its
+best candidates (a move followed by its best attack or spell); easy picks among the good ones by chance.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ...ai.levels import Level
+from ...ai.mcts import reseeded
+from ...ai.profile import AiProfile
+from ...rng import Rng
+from .evaluation import evaluate
+from .keys import MetaAction
+from .model import MetaState
+
+CHANCE = frozenset({"attack", "special", "end"})  # actions whose result may depend on dice
+
+
+def _samples(action: MetaAction, level: Level) -> int:
+    if action.kind in CHANCE or (action.kind == "cast" and action.a in ("slow", "restrict")):
+        return max(1, level.depth)
+    return 1
+
+
+def _value(game: Any, state: MetaState, seat: int, action: MetaAction, *, level: Level, rng: random.Random) -> float:
+    """The mean value for ``seat`` of the positions ``action`` leads to, over its dice."""
+    total = 0.0
+    count = _samples(action, level)
+    for _ in range(count):
+        trial = reseeded(state, Rng(rng.getrandbits(63))) if count > 1 else state
+        after = game.apply_listed(trial, seat, action).state
+        total += evaluate(after, seat)
+    return total / count
+
+
+def _follow_up(
+    game: Any, state: MetaState, seat: int, action: MetaAction, *, level: Level, rng: random.Random
+) -> float:
+    """Hard: the value after ``action`` and then the best non-move action the same turn allows."""
+    after = game.apply_listed(state, seat, action).state
+    if after.outcome is not None or after.active != seat:
+        return evaluate(after, seat)
+    best = evaluate(after, seat)
+    for follow in game.legal_actions(after, seat):
+        if follow.kind in ("attack", "special", "cast") and not (follow.kind == "cast" and follow.a == "teleport"):
+            best = max(best, _value(game, after, seat, follow, level=level, rng=rng))
+    return best
+
+
+def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
+    game: Any, state: MetaState, seat: int, legal: Sequence[MetaAction], level: Level, rng: random.Random
+) -> tuple[MetaAction, int]:
+    """Choose ``seat``'s action; the second value counts the positions looked at."""
+    start = time.perf_counter()
+    scored: list[tuple[float, int, MetaAction]] = []
+    work = 0
+    for index, action in enumerate(legal):
+        if work >= level.budget or time.perf_counter() - start > level.time_cap / 2:
+            break
+        scored.append((_value(game, state, seat, action, level=level, rng=rng), index, action))
+        work += _samples(action, level)
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    if level.exploration > 1 and len(scored) > 1:  # hard: look one action further for the best few
+        refined = []
+        for value, index, action in scored[: int(level.exploration)]:
+            if time.perf_counter() - start > level.time_cap * 0.8:
+                refined.append((value, index, action))
+                continue
+            refined.append((max(value, _follow_up(game, state, seat, action, level=level, rng=rng)), index, action))
+            work += 1
+        scored = sorted(refined, key=lambda item: (-item[0], item[1])) + scored[len(refined) :]
+    if level.noise > 0:
+        weights = [math.exp((value - scored[0][0]) / level.noise) for value, _, _ in scored]
+        return rng.choices([a for _, _, a in scored], weights=weights)[0], work
+    return scored[0][2], work
+
+
+# budget: positions looked at; depth: dice samples per chancy action; exploration: candidates hard refines.
+LEVELS = {
+    "easy": Level("easy", "plan", budget=400, depth=1, time_cap=0.5, noise=0.08),
+    "normal": Level("normal", "plan", budget=1500, depth=2, time_cap=1.0),
+    "hard": Level("hard", "plan", budget=4000, depth=4, time_cap=1.9, exploration=12),
+}
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan)

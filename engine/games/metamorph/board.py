@@ -1,0 +1,207 @@
+"""The map: geomorphs laid out per scenario, hex names, terrain, sight, and where wizards start.
+
+Hexes are axial (``engine.geometry.hexes``); the map is stored as rows of terrain letters in "odd-r" offset
+coordinates (odd rows shifted half a hex right), which is how geomorphs of 6 × 6 hexes tile without gaps.
+A hex is named like a wargame map's: its column as a letter, then its row from 1 (``a1`` is the top left).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from ...errors import MalformedKey
+from ...geometry.hexes import Hex, line, sector
+from ...rng import MatchRng
+from .tables import TABLES, Geomorph
+
+BLOCK = 6
+OFF_MAP = "."
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def to_hex(col: int, row: int) -> Hex:
+    return Hex(col - (row - (row & 1)) // 2, row)
+
+
+def to_offset(hex_: Hex) -> tuple[int, int]:
+    return hex_.q + (hex_.r - (hex_.r & 1)) // 2, hex_.r
+
+
+def terrain_at(grid: tuple[str, ...], hex_: Hex) -> str:
+    """The terrain letter of ``hex_``, or ``OFF_MAP``."""
+    col, row = to_offset(hex_)
+    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+        return grid[row][col]
+    return OFF_MAP
+
+
+def on_map(grid: tuple[str, ...], hex_: Hex) -> bool:
+    return terrain_at(grid, hex_) != OFF_MAP
+
+
+def hexes_of(grid: tuple[str, ...]) -> Iterator[Hex]:
+    """Every hex of the map, row by row (the order ties are broken in)."""
+    for row, letters in enumerate(grid):
+        for col, letter in enumerate(letters):
+            if letter != OFF_MAP:
+                yield to_hex(col, row)
+
+
+def hex_name(hex_: Hex) -> str:
+    col, row = to_offset(hex_)
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def parse_hex(text: str) -> Hex:
+    """``f7`` → the hex; anything else raises ``MalformedKey``."""
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit() or int(text[1:]) < 1:
+        raise MalformedKey(f"{text!r} is not a hex name like f7.")
+    return to_hex(COLUMNS.index(text[0]), int(text[1:]) - 1)
+
+
+def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:
+    letter = terrain_at(grid, hex_)
+    return letter != OFF_MAP and TABLES.terrain[letter].blocks_sight
+
+
+def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
+    """Whether ``a`` sees ``b``: no blocking terrain strictly between them. Fliers see over everything."""
+    if airborne:
+        return True
+    return not any(blocks_sight(grid, h) for h in line(a, b)[1:-1])
+
+
+def visible_from(grid: tuple[str, ...], origin: Hex) -> list[Hex]:
+    """Every map hex ``origin`` sees (itself included), for Teleport: the same test as ``in_sight`` for each,
+    done with plain numbers and stopping at the first blocker, since it runs over the whole map."""
+    blockers = {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
+    eps = 1e-6
+    aq, ar = origin.q + eps, origin.r + eps
+    as_ = -origin.q - origin.r - 2 * eps
+    seen = []
+    for target in hexes_of(grid):
+        n = origin.distance(target)
+        bq, br = target.q + eps, target.r + eps
+        bs = -target.q - target.r - 2 * eps
+        clear = True
+        for i in range(1, n):
+            q, r, s = aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n
+            rq, rr, rs = round(q), round(r), round(s)
+            dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+            if dq > dr and dq > ds:
+                rq = -rr - rs
+            elif dr > ds:
+                rr = -rq - rs
+            if (rq, rr) in blockers:
+                clear = False
+                break
+        if clear:
+            seen.append(target)
+    return seen
+
+
+# -- laying out the map ----------------------------------------------------------------------------------
+
+
+def block_positions(count: int, scenario: str) -> list[tuple[int, int]]:
+    """Where ``count`` geomorphs go, as (block column, block row): the two-wizard duel's line of four; otherwise
+    rows of ``ceil(sqrt(count))`` with a short last row centred (as nearly as whole blocks allow). No map is
+    wider than 4 blocks, 24 columns: ``a`` to ``x``."""
+    if scenario == "duel" and count == 4:
+        return [(i, 0) for i in range(count)]
+    width = math.ceil(math.sqrt(count))
+    positions = []
+    for index in range(count):
+        row, col = divmod(index, width)
+        in_row = min(width, count - row * width)
+        positions.append((col + (width - in_row) // 2, row))
+    return positions
+
+
+def centre_block(positions: list[tuple[int, int]]) -> int:
+    """The index of the block nearest the middle of the layout (where the Key's geomorph goes)."""
+    xs = [c for c, _ in positions]
+    ys = [r for _, r in positions]
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return min(range(len(positions)), key=lambda i: ((positions[i][0] - mx) ** 2 + (positions[i][1] - my) ** 2, i))
+
+
+def lay_out(
+    scenario: str, players: int, rng: MatchRng
+) -> tuple[tuple[str, ...], tuple[str, ...], Hex | None, MatchRng]:
+    """The map for a match: its grid, its layout names, the Key's hex (key scenario only), and the generator."""
+    count = {"duel": 2 + players, "war": 2 * players, "key": 2 * players + 1}[scenario]
+    positions = block_positions(count, scenario)
+    key_block = centre_block(positions) if scenario == "key" else None
+    farms = [g for g in TABLES.geomorphs if g.farm]
+    width = (max(c for c, _ in positions) + 1) * BLOCK
+    height = (max(r for _, r in positions) + 1) * BLOCK
+    rows = [[OFF_MAP] * width for _ in range(height)]
+    names = []
+    key_hex = None
+    for index, (bc, br) in enumerate(positions):
+        pool = farms if index == key_block else TABLES.geomorphs
+        pick, rng = rng.below(len(pool))
+        flip, rng = rng.below(2)
+        geo: Geomorph = pool[pick]
+        turned = flip == 1
+        letters = _block(geo, turned)
+        for r in range(BLOCK):
+            for c in range(BLOCK):
+                rows[br * BLOCK + r][bc * BLOCK + c] = letters[r][c]
+        names.append(f"{geo.id}@{bc},{br}{'^' if turned else ''}")
+        if index == key_block:
+            farm_cells = [(r, c) for r in range(BLOCK) for c in range(BLOCK) if letters[r][c] == "A"]
+            spot, rng = rng.below(len(farm_cells))
+            r, c = farm_cells[spot]
+            key_hex = to_hex(bc * BLOCK + c, br * BLOCK + r)
+    return tuple("".join(row) for row in rows), tuple(names), key_hex, rng
+
+
+def _block(geo: Geomorph, turned: bool) -> list[str]:
+    """A geomorph's letters, turned 180° if asked (rows and columns reversed: on an odd-r grid of even
+    height this keeps every hex's neighbours, so the block still tiles)."""
+    if not turned:
+        return list(geo.rows)
+    return [row[::-1] for row in reversed(geo.rows)]
+
+
+# -- starting places --------------------------------------------------------------------------------------
+
+
+def standable(grid: tuple[str, ...], hex_: Hex) -> bool:
+    """A hex a Human may start on: land that walking can enter (plains, farm, forest, hills, swamp)."""
+    letter = terrain_at(grid, hex_)
+    return letter != OFF_MAP and TABLES.terrain[letter].land_cost > 0
+
+
+def map_centre(grid: tuple[str, ...]) -> Hex:
+    """The map hex nearest the middle of the map (in pixels), ties by hex order."""
+    hexes = list(hexes_of(grid))
+    xs = [h.pixel()[0] for h in hexes]
+    ys = [h.pixel()[1] for h in hexes]
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return min(hexes, key=lambda h: (h.pixel()[0] - mx) ** 2 + (h.pixel()[1] - my) ** 2)
+
+
+def facing_towards(origin: Hex, goal: Hex) -> int:
+    return 0 if origin == goal else sector(origin, goal)
+
+
+def starting_hexes(grid: tuple[str, ...], count: int, avoid: tuple[Hex, ...]) -> list[Hex]:
+    """The seed's "furthest legal hex", in placing order: the first wizard takes the legal hex nearest the
+    middle of the west edge; each next one the legal hex whose nearest placed wizard (or avoided hex, such
+    as the Key) is furthest away. Ties go to the first hex in map order."""
+    legal = [h for h in hexes_of(grid) if standable(grid, h) and h not in avoid]
+    west = to_hex(0, len(grid) // 2)
+    chosen: list[Hex] = []
+    for _ in range(count):
+        if not chosen and not avoid:
+            best = min(legal, key=lambda h: (h.distance(west), h.r, h.q))
+        else:
+            marks = chosen + list(avoid)
+            best = max(legal, key=lambda h: (min(h.distance(m) for m in marks), -h.r, -h.q))
+        chosen.append(best)
+        legal.remove(best)
+    return chosen

@@ -1,0 +1,204 @@
+"""Metamorph (seed 004, Curufea, CC BY-NC-SA 2.5): shapeshifting wizards duel on a hex map.
+
+Order of this module: metadata, setup, who decides, legal actions and keys, apply, outcome, views, AI hooks.
+The rules themselves are in the sibling modules (``turns``, ``actions``, ``rules``, ``combat``, ``movement``);
+our completions of the seed are in docs/rules/metamorph.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+
+from ...core import Choice, Game, GameMeta, Outcome, Step, Transition, View
+from ...errors import IllegalAction
+from ...geometry.hexes import Hex
+from ...rng import MatchRng
+from . import labels
+from .actions import legal, more_than_ending
+from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes
+from .evaluation import evaluate
+from .keys import MetaAction, parse
+from .model import (
+    SEAT_NAMES,
+    Artifact,
+    MetamorphOptions,
+    MetaState,
+    TurnDone,
+    Wizard,
+)
+from .rules import play
+from .tables import HUMAN
+from .turns import begin_turn, round_order
+
+RULES_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MetaView(View):
+    """Everything on the table: Metamorph hides nothing but the generator."""
+
+    options: MetamorphOptions
+    grid: tuple[str, ...]
+    geomorphs: tuple[str, ...]
+    wizards: tuple[Wizard, ...]
+    artifacts: tuple[Artifact, ...]
+    order: tuple[int, ...]
+    active: int
+    round: int
+    done: TurnDone
+    choosing_school: bool
+    last_path: tuple[Hex, ...]
+
+
+class Metamorph(Game[MetaState, MetaAction, MetaView]):
+    """The rules of Metamorph for 2–6 wizards."""
+
+    meta = GameMeta(
+        id="metamorph",
+        title="Metamorph",
+        summary="Shapeshifting wizards duel on a hex map: change shape, cast spells, and outlast the others.",
+        seat_names=SEAT_NAMES,
+        min_players=2,
+        max_players=6,
+        rules_version=RULES_VERSION,
+        max_decisions=4000,
+        options=MetamorphOptions,
+    )
+    state_type = MetaState
+    view_type = MetaView
+
+    # -- setup ---------------------------------------------------------------------------------------------
+
+    def initial_state(self, options: MetamorphOptions, players: int, rng: MatchRng, rules_version: int) -> MetaState:
+        """Lay the map, roll the first player, place the wizards (the furthest legal hex each), set the
+        artifacts, and begin the first turn (or the choice of schools, with Specialization)."""
+        grid, geomorphs, key_hex, rng = lay_out(options.scenario, players, rng)
+        first, rng = rng.below(players)
+        wizards = tuple(Wizard(seat=s, shape=HUMAN, hex=Hex(0, 0), facing=0) for s in range(players))
+        state = MetaState(
+            options=options,
+            rules_version=rules_version,
+            grid=grid,
+            geomorphs=geomorphs,
+            wizards=wizards,
+            artifacts=(),
+            order=(),
+            index=0,
+            round=1,
+            turns=0,
+            done=TurnDone(),
+            rng=rng,
+        )
+        state, order = round_order(state, first)
+        avoid = (key_hex,) if key_hex is not None else ()
+        centre = map_centre(grid)
+        places = starting_hexes(grid, players, avoid)
+        placed = list(wizards)
+        for seat, hex_ in zip(order, places, strict=True):
+            placed[seat] = replace(placed[seat], hex=hex_, facing=facing_towards(hex_, key_hex or centre))
+        state = replace(
+            state, wizards=tuple(placed), order=order, artifacts=_artifacts(options, players, key_hex, grid)
+        )
+        if options.specialization:
+            return replace(state, choosing_school=True)
+        state, _ = begin_turn(state)
+        return state
+
+    def rules_version_of(self, state: MetaState) -> int:
+        return state.rules_version
+
+    # -- who decides ---------------------------------------------------------------------------------------
+
+    def to_decide(self, state: MetaState) -> tuple[int, ...]:
+        return () if state.outcome is not None else (state.active,)
+
+    def turn_number(self, state: MetaState) -> int:
+        return state.round
+
+    # -- legal actions and keys ----------------------------------------------------------------------------
+
+    def legal_actions(self, state: MetaState, seat: int) -> Sequence[MetaAction]:
+        return legal(state, seat)
+
+    def action_key(self, action: MetaAction) -> str:
+        return action.key
+
+    def parse_key(self, key: str) -> MetaAction:
+        return parse(key)
+
+    def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
+        text, group = labels.label(state, seat, action)
+        return Choice(action.key, text[:100], group)
+
+    def prompt(self, state: MetaState, seat: int) -> str:
+        if state.choosing_school:
+            return "Choose your wizard's school of magic."
+        wizard = state.wizard(seat)
+        return f"Your turn: {wizard.shape}, {wizard.health} health, {wizard.mana} mana."
+
+    def steps(self, state: MetaState, seat: int, path: tuple[str, ...]) -> Step | str | None:
+        return labels.steps(state, seat, self.legal_actions(state, seat), path)
+
+    def position_key(self, state: MetaState, seat: int) -> Hashable | None:
+        return None
+
+    # -- apply ---------------------------------------------------------------------------------------------
+
+    def apply_legal(self, state: MetaState, seat: int, action: MetaAction) -> Transition[MetaState]:
+        if action not in legal(state, seat):
+            raise IllegalAction(f"{action.key} is not a legal move now.")
+        return self.apply_listed(state, seat, action)
+
+    def apply_listed(self, state: MetaState, seat: int, action: MetaAction) -> Transition[MetaState]:
+        """Play a listed action; a turn with nothing left to do but end it ends by itself."""
+        state, log = play(state, seat, action)
+        in_turn = state.outcome is None and action.kind != "end" and state.active == seat
+        if in_turn and not state.choosing_school and not more_than_ending(state, seat):
+            state, more = play(state, seat, MetaAction("end"))
+            log += more
+        return Transition(state, tuple(log))
+
+    # -- outcome -------------------------------------------------------------------------------------------
+
+    def outcome(self, state: MetaState) -> Outcome | None:
+        return state.outcome
+
+    # -- views ---------------------------------------------------------------------------------------------
+
+    def view(self, state: MetaState, seat: int | None) -> MetaView:
+        names = SEAT_NAMES[: len(state.wizards)]
+        return MetaView(
+            **self.view_fields(state, seat, names),
+            options=state.options,
+            grid=state.grid,
+            geomorphs=state.geomorphs,
+            wizards=state.wizards,
+            artifacts=state.artifacts,
+            order=state.order,
+            active=state.active,
+            round=state.round,
+            done=state.done,
+            choosing_school=state.choosing_school,
+            last_path=state.last_path,
+        )
+
+    # -- AI hooks ------------------------------------------------------------------------------------------
+
+    def evaluate(self, state: MetaState, seat: int) -> float | None:
+        return evaluate(state, seat)
+
+
+def _artifacts(
+    options: MetamorphOptions, players: int, key_hex: Hex | None, grid: tuple[str, ...]
+) -> tuple[Artifact, ...]:
+    """The Key on its farm; in the war, a Font carried by each wizard, or one at the centre (the variant)."""
+    if options.scenario == "key":
+        return (Artifact("key", key_hex),)
+    if options.scenario != "war":
+        return ()
+    if options.central_font:
+        centre = map_centre(grid)
+        spot = min((h for h in hexes_of(grid) if standable(grid, h)), key=lambda h: (h.distance(centre), h.r, h.q))
+        return (Artifact("font0", spot),)
+    return tuple(Artifact(f"font{seat + 1}", None, carrier=seat) for seat in range(players))

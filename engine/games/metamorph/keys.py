@@ -1,0 +1,59 @@
+"""Metamorph's move notation: one compact key per decision, typed or built in steps.
+
+school:reptilian          pick a school (Specialization)
+move:L:f7:ne              move by land (L), water (W) or air (A) to f7, ending facing north-east
+move:A:off                leave the map
+cast:morph:giant-spider   cast Morph (target shape), Heal, Slow:blue, Restrict:blue, Teleport:f7
+special:rest              a special: rest, sprint, ink, survival, pickup:key, breathe:blue, web:red …
+attack:blue               a hand-to-hand attack, with a strike special: attack:blue:bite; an artifact: attack:key
+land / drop:key / rise:up / rise:down / end
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...errors import MalformedKey
+
+FACINGS = ("e", "ne", "nw", "w", "sw", "se")
+FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+Kind = Literal["school", "move", "cast", "special", "attack", "land", "drop", "rise", "end"]
+_PARTS = {"school": 1, "move": (2, 3), "cast": (1, 2), "special": (1, 2), "attack": (1, 2), "drop": 1, "rise": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class MetaAction:
+    """A decision: its kind and up to three arguments, exactly as the key spells them."""
+
+    kind: Kind
+    a: str = ""
+    b: str = ""
+    c: str = ""
+
+    @property
+    def key(self) -> str:
+        return ":".join(part for part in (self.kind, self.a, self.b, self.c) if part)
+
+
+def parse(key: str) -> MetaAction:
+    """The action a key names; the check of what is legal is the rules' (``MalformedKey`` for non-keys)."""
+    parts = key.strip().lower().split(":")
+    kind, args = parts[0], parts[1:]
+    if kind in ("land", "end"):
+        if args:
+            raise MalformedKey(f"{kind!r} takes nothing after it.")
+        return MetaAction(kind)  # type: ignore[arg-type]
+    if kind not in _PARTS:
+        raise MalformedKey(f"{key!r} is not a Metamorph move (try move:, cast:, special:, attack:, land or end).")
+    allowed = _PARTS[kind]
+    counts = allowed if isinstance(allowed, tuple) else (allowed,)
+    if kind == "move" and len(args) == 2 and args[1] != "off":
+        raise MalformedKey("A move names its mode, hex and facing, like move:L:f7:ne (or move:L:off).")
+    if len(args) not in counts or not all(args):
+        raise MalformedKey(f"{key!r} is not a Metamorph move.")
+    if kind == "move" and (args[0].upper() not in ("L", "W", "A") or (len(args) == 3 and args[2] not in FACINGS)):
+        raise MalformedKey("A move's mode is L, W or A and its facing one of e, ne, nw, w, sw, se.")
+    if kind == "move":
+        args[0] = args[0].upper()
+    return MetaAction(kind, *args)  # type: ignore[arg-type]

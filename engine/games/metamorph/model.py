@@ -1,0 +1,210 @@
+"""Metamorph's state: wizards, artifacts, the map and the turn in progress, all immutable.
+
+Nothing here is hidden: Metamorph is a game of perfect information (the target shape is declared on the
+public chart), so every seat's view is the whole position but the generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pydantic import BaseModel, model_validator
+
+from ...core import Outcome
+from ...geometry.hexes import Hex
+from ...rng import MatchRng
+from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+MAX_MANA = 50
+START_MANA = 50
+ROUND_LIMIT = 60
+Scenario = Literal["duel", "war", "key"]
+Mode = Literal["L", "W", "A"]
+MODE_NAMES = {"L": "land", "W": "water", "A": "air"}
+
+
+class MetamorphOptions(BaseModel):
+    """Lobby options: the scenario, its variant, and the seed's two optional rules."""
+
+    model_config = {"frozen": True, "extra": "forbid"}
+    scenario: Literal["duel", "war", "key"] = "duel"
+    human_kills: bool = False  # duel variant: a kill counts only if the killer or the victim is Human
+    central_font: bool = False  # war variant: one Font at the centre instead of one carried by each wizard
+    specialization: bool = False
+    flying_high: bool = False
+
+    @model_validator(mode="after")
+    def _variant_fits(self) -> MetamorphOptions:
+        if self.human_kills and self.scenario != "duel":
+            raise ValueError("human_kills is a variant of the duel")
+        if self.central_font and self.scenario != "war":
+            raise ValueError("central_font is a variant of the Wizard War")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A lasting effect on a wizard: ``turns`` of its own turns left (counted down as each ends)."""
+
+    kind: Literal["slow", "restrict", "poison", "held", "constrict", "web", "ink"]
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wizard:
+    """One wizard. ``shape`` is the body it has now (the Blob while changing); ``target`` and ``cell`` are its
+    declared target shape and the chart cell its change has reached (``None`` when not changing)."""
+
+    seat: int
+    shape: str
+    hex: Hex | None  # None once dead or off the map
+    facing: int
+    damage: int = 0
+    mana: int = START_MANA
+    alive: bool = True
+    left_map: bool = False
+    target: str | None = None
+    cell: tuple[int, int] | None = None
+    flying: bool = False
+    high: bool = False
+    rising: int = 0  # flying high: +1 climbing, -1 descending; takes effect as its next turn begins
+    school: str | None = None
+    conditions: tuple[Condition, ...] = ()
+    struck: tuple[int, ...] = ()  # seats it attacked hand to hand in its last turn
+
+    @property
+    def body(self) -> Shape:
+        return TABLES.shapes[self.shape]
+
+    @property
+    def on_board(self) -> bool:
+        return self.alive and not self.left_map and self.hex is not None
+
+    @property
+    def health(self) -> int:
+        return self.body.hlt - self.damage
+
+    @property
+    def changing(self) -> bool:
+        return self.target is not None
+
+    def condition(self, kind: str) -> int:
+        """Turns left of a condition (0 if it has none)."""
+        return max((c.turns for c in self.conditions if c.kind == kind), default=0)
+
+    def with_condition(self, kind: str, turns: int) -> Wizard:
+        """The wizard with ``kind`` lasting ``turns`` more of its turns (the longer of old and new)."""
+        kept = tuple(c for c in self.conditions if c.kind != kind)
+        turns = max(turns, self.condition(kind))
+        return replace(self, conditions=tuple(sorted((*kept, Condition(kind, turns)), key=lambda c: c.kind)))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Artifact:
+    """The Key of Solomon or a Mana Font: on the ground at ``hex``, or carried by ``carrier``."""
+
+    id: str  # "key", "font1" … (a Font's number is its first owner's seat + 1; 0 for the central one)
+    hex: Hex | None
+    carrier: int | None = None
+    damage: int = 0
+    destroyed: bool = False
+
+    @property
+    def kind(self) -> Literal["key", "font"]:
+        return "key" if self.id == "key" else "font"
+
+    @property
+    def toughness(self) -> int:
+        return 3 if self.kind == "key" else 5
+
+    @property
+    def name(self) -> str:
+        if self.kind == "key":
+            return "the Key of Solomon"
+        return "the central Mana Font" if self.id == "font0" else f"Mana Font {self.id[4:]}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDone:
+    """What the active wizard has used this turn, and what it saw when the turn began."""
+
+    moved: bool = False
+    cast: bool = False
+    special: bool = False
+    attacked: bool = False
+    sprint: bool = False
+    charge_run: int = 0  # hexes between start and end of a forward move (Charge needs 3)
+    seen: tuple[int, ...] = ()  # seats in sight as the turn began
+    struck: tuple[int, ...] = ()  # seats attacked hand to hand this turn
+    rising: bool = False  # climbing or descending (flying high) instead of moving
+
+
+@dataclass(frozen=True, slots=True)
+class MetaState:
+    """A whole match. ``grid`` is the map as rows of terrain letters in offset coordinates ('.' is no map)."""
+
+    options: MetamorphOptions
+    rules_version: int
+    grid: tuple[str, ...]
+    geomorphs: tuple[str, ...]  # the layout, for the log and the board: "id@col,row[^]" (^ turned)
+    wizards: tuple[Wizard, ...]
+    artifacts: tuple[Artifact, ...]
+    order: tuple[int, ...]  # this round's turn order
+    index: int  # whose turn in ``order``
+    round: int
+    turns: int  # wizard turns begun so far
+    done: TurnDone
+    rng: MatchRng
+    choosing_school: bool = False
+    outcome: Outcome | None = None
+    last_path: tuple[Hex, ...] = ()  # the last move's start and end, for the board's highlight
+
+    @property
+    def active(self) -> int:
+        return self.order[self.index]
+
+    def wizard(self, seat: int) -> Wizard:
+        return self.wizards[seat]
+
+    def with_wizard(self, wizard: Wizard) -> MetaState:
+        wizards = list(self.wizards)
+        wizards[wizard.seat] = wizard
+        return replace(self, wizards=tuple(wizards))
+
+    def with_artifact(self, artifact: Artifact) -> MetaState:
+        return replace(self, artifacts=tuple(artifact if a.id == artifact.id else a for a in self.artifacts))
+
+    def artifact(self, artifact_id: str) -> Artifact:
+        return next(a for a in self.artifacts if a.id == artifact_id)
+
+    def held_by(self, seat: int) -> tuple[Artifact, ...]:
+        return tuple(a for a in self.artifacts if a.carrier == seat and not a.destroyed)
+
+    def occupant(self, hex_: Hex) -> Wizard | None:
+        for wizard in self.wizards:
+            if wizard.on_board and wizard.hex == hex_:
+                return wizard
+        return None
+
+    def standing(self) -> tuple[Wizard, ...]:
+        return tuple(w for w in self.wizards if w.on_board)
+
+
+def slug(name: str) -> str:
+    """A shape's name as a key fragment: "Giant Spider" → "giant-spider"."""
+    return name.lower().replace(" ", "-")
+
+
+SHAPE_BY_SLUG = {slug(name): name for name in TABLES.shapes}
+SCHOOL_BY_SLUG = {school.lower(): school for school in SCHOOLS}
+
+
+def maintenance(wizard: Wizard, specialization: bool) -> int:
+    """Mana the wizard's shape costs each turn; Human and the Blob cost nothing. Specialists pay 1 less for
+    their school's shapes (at least 1) and 1 more for the other schools'."""
+    body = wizard.body
+    if body.name in (HUMAN, BLOB) or not specialization or wizard.school is None:
+        return body.cst
+    return max(1, body.cst - 1) if body.shape_class == wizard.school else body.cst + 1

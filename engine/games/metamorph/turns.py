@@ -1,0 +1,183 @@
+"""The flow of play: turn order each round, what happens as a wizard's turn begins and ends, and the end.
+
+Order (the seed): highest agility first; among equals the smaller shape; then a die, drawn each round. In the
+first round the scenario's first player (chosen by a die) goes first and the rest follow that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core import LogEntry, Outcome
+from ...geometry.hexes import Hex
+from .board import hex_name, in_sight, terrain_at
+from .combat import blobbed, drop_all, wound
+from .model import MAX_MANA, ROUND_LIMIT, SEAT_NAMES, MetaState, TurnDone, Wizard, maintenance
+from .tables import BLOB, HUMAN, TABLES, step_towards
+
+FONT_MANA = 6
+KEY_MANA = 4
+
+
+def round_order(state: MetaState, first: int | None = None) -> tuple[MetaState, tuple[int, ...]]:
+    """This round's order of the wizards still on the board, a die settling exact ties; ``first`` (round one)
+    is moved to the front."""
+    rng = state.rng
+    ranked = []
+    for wizard in state.standing():
+        die, rng = rng.below(6)
+        ranked.append((-wizard.body.agi, wizard.body.size_rank, die, wizard.seat))
+    order = tuple(seat for *_, seat in sorted(ranked))
+    if first is not None and first in order:
+        order = (first, *(s for s in order if s != first))
+    return replace(state, rng=rng), order
+
+
+def outcome_of(state: MetaState) -> Outcome | None:
+    """Last wizard standing wins (in the key scenario too, once the Key is gone or no rival is left); nobody
+    standing is a draw."""
+    standing = state.standing()
+    if len(standing) == 1:
+        return Outcome.win(standing[0].seat, reason=f"{SEAT_NAMES[standing[0].seat]} is the last wizard standing.")
+    if not standing:
+        return Outcome.drawn("No wizard is left standing.")
+    return None
+
+
+def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
+    """Start the active wizard's turn: its change of shape moves on, conditions bite, artifacts give mana, it
+    pays upkeep, and what it can see now is noted (for charging into hand-to-hand after moving)."""
+    seat = state.active
+    log: list[LogEntry] = []
+    wizard = state.wizard(seat)
+    name = SEAT_NAMES[seat]
+    state = replace(state, turns=state.turns + 1, done=TurnDone())
+    wizard = _rise(wizard)
+    wizard = replace(wizard, conditions=tuple(c for c in wizard.conditions if c.kind != "ink"))
+    state = state.with_wizard(wizard)
+    state, line = _change_progress(state, wizard)
+    if line:
+        log.append(LogEntry(line))
+    wizard = state.wizard(seat)
+    for kind in ("poison", "constrict"):
+        if wizard.condition(kind) and wizard.on_board:
+            state, died = wound(state, wizard, 1, None)
+            log.append(LogEntry(f"{name} takes 1 damage from {'poison' if kind == 'poison' else 'the constriction'}."))
+            log.extend(died)
+            wizard = state.wizard(seat)
+    if not wizard.on_board:
+        return state, log
+    gained = _artifact_mana(state, wizard)
+    if gained:
+        wizard = replace(wizard, mana=min(MAX_MANA, wizard.mana + gained))
+        state = state.with_wizard(wizard)
+        log.append(LogEntry(f"{name} draws {gained} mana from artifacts."))
+    state, upkeep = _upkeep(state, wizard)
+    log.extend(upkeep)
+    wizard = state.wizard(seat)
+    assert wizard.hex is not None
+    seen = tuple(
+        w.seat
+        for w in state.standing()
+        if w.seat != seat and w.hex is not None and in_sight(state.grid, wizard.hex, w.hex, airborne=wizard.flying)
+    )
+    return replace(state, done=replace(state.done, seen=seen)), log
+
+
+def _rise(wizard: Wizard) -> Wizard:
+    """Flying high: a climb or descent declared last turn is complete now."""
+    if wizard.rising > 0 and wizard.flying:
+        return replace(wizard, high=True, rising=0)
+    if wizard.rising < 0:
+        return replace(wizard, high=False, rising=0)
+    return replace(wizard, rising=0)
+
+
+def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, str | None]:
+    """A changing wizard's counter moves one cell towards its target; on arrival it takes the shape, whole."""
+    if wizard.target is None or wizard.cell is None:
+        return state, None
+    goal = TABLES.shapes[wizard.target].cell
+    assert goal is not None
+    cell = step_towards(wizard.cell, goal)
+    name = SEAT_NAMES[wizard.seat]
+    if cell == goal:
+        shape = TABLES.shapes[wizard.target]
+        done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
+        return state.with_wizard(done), f"{name} takes the shape of a {shape.name}."
+    return state.with_wizard(replace(wizard, cell=cell)), f"{name}'s change goes on: the Blob is one cell nearer."
+
+
+def _artifact_mana(state: MetaState, wizard: Wizard) -> int:
+    """6 mana for each Font on the ground in the wizard's hex (never in water), 4 for carrying the Key; never
+    to a Blob (the seed: no mana is gained while a Blob)."""
+    if wizard.shape == BLOB:
+        return 0
+    gained = 0
+    for artifact in state.artifacts:
+        if artifact.destroyed:
+            continue
+        underfoot = artifact.kind == "font" and artifact.hex == wizard.hex and artifact.carrier is None
+        if underfoot and not TABLES.terrain[terrain_at(state.grid, wizard.hex)].water:  # type: ignore[arg-type]
+            gained += FONT_MANA
+        if artifact.kind == "key" and artifact.carrier == wizard.seat:
+            gained += KEY_MANA
+    return gained
+
+
+def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]]:
+    """Pay the shape's maintenance; a wizard who cannot becomes a Blob heading back to Human."""
+    cost = maintenance(wizard, state.options.specialization)
+    if cost == 0:
+        return state, []
+    name = SEAT_NAMES[wizard.seat]
+    if wizard.mana >= cost:
+        return state.with_wizard(replace(wizard, mana=wizard.mana - cost)), [
+            LogEntry(f"{name} pays {cost} mana to stay a {wizard.shape}.")
+        ]
+    state, dropped = drop_all(state, wizard)
+    state = state.with_wizard(blobbed(state.wizard(wizard.seat), HUMAN))
+    line = f"{name} cannot pay {cost} mana for the {wizard.shape}: it melts into a Blob and heads back to Human."
+    return state, [LogEntry(line), *dropped]
+
+
+def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
+    """Close the active wizard's turn (its conditions count down) and begin the next wizard's, starting a new
+    round when everyone has had a turn. Wizards who die as their turn begins are passed over."""
+    seat = state.active
+    wizard = state.wizard(seat)
+    kept = tuple(
+        c if c.kind == "ink" else replace(c, turns=c.turns - 1)
+        for c in wizard.conditions
+        if c.kind == "ink" or c.turns > 1
+    )
+    state = state.with_wizard(replace(wizard, conditions=kept, struck=state.done.struck))
+    log: list[LogEntry] = []
+    while True:
+        outcome = outcome_of(state)
+        if outcome is not None:
+            return replace(state, outcome=outcome), log
+        state, new_round = _advance(state)
+        if new_round:
+            if state.round > ROUND_LIMIT:
+                return replace(state, outcome=Outcome.drawn(f"{ROUND_LIMIT} rounds have passed.")), log
+            order = ", ".join(SEAT_NAMES[s] for s in state.order)
+            log.append(LogEntry(f"Round {state.round} begins. Order: {order}."))
+        state, started = begin_turn(state)
+        log.extend(started)
+        if state.wizard(state.active).on_board:
+            outcome = outcome_of(state)
+            return (replace(state, outcome=outcome) if outcome else state), log
+
+
+def _advance(state: MetaState) -> tuple[MetaState, bool]:
+    """The next wizard on the board in this round's order, or a new round's first."""
+    for index in range(state.index + 1, len(state.order)):
+        if state.wizard(state.order[index]).on_board:
+            return replace(state, index=index), False
+    state, order = round_order(state)
+    return replace(state, order=order, index=0, round=state.round + 1), True
+
+
+def where(hex_: Hex | None) -> str:
+    return "off the board" if hex_ is None else hex_name(hex_)

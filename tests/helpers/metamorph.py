@@ -1,0 +1,92 @@
+"""Hand-made Metamorph positions for rule tests: a small map of chosen terrain, wizards where a test wants them.
+
+``position`` builds a state whose active wizard's turn has just begun (its sight noted), as ``begin_turn``
+would leave it, but without the start-of-turn effects, so a test sees exactly the numbers it set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.games.metamorph import GAME
+from engine.games.metamorph.board import in_sight, parse_hex
+from engine.games.metamorph.keys import MetaAction
+from engine.games.metamorph.model import Artifact, MetamorphOptions, MetaState, TurnDone, Wizard
+from engine.rng import Rng
+
+PLAINS = ("P" * 12,) * 8
+
+
+def wizard(seat: int, at: str, shape: str = "Human", facing: int = 0, **fields: Any) -> Wizard:
+    """A wizard of ``shape`` on the hex named ``at`` (``facing``: 0 east … 5 south-east)."""
+    body_flies = fields.pop("flying", None)
+    made = Wizard(seat=seat, shape=shape, hex=parse_hex(at), facing=facing, **fields)
+    flies = made.body.flies if body_flies is None else body_flies
+    return replace(made, flying=flies)
+
+
+def position(
+    *wizards: Wizard,
+    grid: tuple[str, ...] = PLAINS,
+    artifacts: tuple[Artifact, ...] = (),
+    active: int = 0,
+    seed: int = 1,
+    **options: Any,
+) -> MetaState:
+    """A state with these wizards (seats 0…n−1, in this order), ``active`` to act."""
+    order = (active, *(w.seat for w in wizards if w.seat != active))
+    state = MetaState(
+        options=MetamorphOptions(**options),
+        rules_version=1,
+        grid=grid,
+        geomorphs=(),
+        wizards=tuple(wizards),
+        artifacts=artifacts,
+        order=order,
+        index=0,
+        round=1,
+        turns=1,
+        done=TurnDone(),
+        rng=Rng(seed),
+    )
+    me = state.wizard(active)
+    seen = tuple(
+        w.seat
+        for w in state.standing()
+        if w.seat != active
+        and me.hex is not None
+        and w.hex is not None
+        and in_sight(grid, me.hex, w.hex, airborne=me.flying)
+    )
+    return replace(state, done=TurnDone(seen=seen))
+
+
+def keys(state: MetaState, seat: int | None = None) -> set[str]:
+    """The keys of every legal action of ``seat`` (default: the active wizard)."""
+    return {a.key for a in GAME.legal_actions(state, state.active if seat is None else seat)}
+
+
+def act(state: MetaState, key: str, seat: int | None = None) -> tuple[MetaState, str]:
+    """Play ``key`` (checked against the rules) and return the new state and its log as one text."""
+    transition = GAME.act(state, state.active if seat is None else seat, key)
+    return transition.state, " ".join(e.public for e in transition.log)
+
+
+def with_dice(state: MetaState, *wanted: int) -> MetaState:
+    """``state`` with a generator whose next 2d6 rolls total ``wanted`` (searched over seeds, so the rules'
+    own dice code rolls them)."""
+    for seed in range(1, 200_000):
+        rng = Rng(seed)
+        ok = True
+        for total in wanted:
+            dice, rng = rng.dice(2)
+            if sum(dice) != total:
+                ok = False
+                break
+        if ok:
+            return replace(state, rng=Rng(seed))
+    raise AssertionError(f"no seed rolls {wanted}")
+
+
+END = MetaAction("end")
