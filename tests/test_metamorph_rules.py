@@ -20,6 +20,7 @@ from engine.games.metamorph.turns import begin_turn, end_turn, round_order
 from tests.helpers.metamorph import act, keys, position, with_dice, wizard
 
 GAME = get_game("metamorph")
+SWAMP = ("S" * 12,) * 8  # no class of ours favours it but reptiles and swimmers: Humans fight there unaided
 
 
 def near(at: str, direction: int, steps: int = 1) -> str:
@@ -384,10 +385,11 @@ def test_to_hit_and_damage_follow_the_formula() -> None:
     point over 7 does one additional damage. Damage = Attacks - Target's Armour + additional damage." A Human (ATT 3)
     hits a Human (AGI 3, ARM 0) from the front with a roll of 9: 9 + 3 − 3 = 9 → 3 + 2 = 5."""
     target_at = near("e4", 0)
-    state = position(wizard(0, "e4", facing=0), wizard(1, target_at, facing=3))
+    state = position(wizard(0, "e4", facing=0), wizard(1, target_at, facing=3), grid=SWAMP)
     state, log = act(with_dice(state, 9), "attack:blue")
     assert state.wizard(1).damage == 5 and "hits for 5" in log
-    missed, log = act(with_dice(position(wizard(0, "e4"), wizard(1, target_at, facing=3)), 6), "attack:blue")
+    other = position(wizard(0, "e4"), wizard(1, target_at, facing=3), grid=SWAMP)
+    missed, log = act(with_dice(other, 6), "attack:blue")
     assert missed.wizard(1).damage == 0 and "misses" in log
 
 
@@ -395,9 +397,17 @@ def test_to_hit_and_damage_follow_the_formula() -> None:
 def test_flank_and_rear_attacks_are_easier(facing: int, bonus: int) -> None:
     """Seed: "Flank attack = +1 to hit. Rear attack = +2 to hit": the target faces us (front), away obliquely (flank) or
     straight away (rear); a roll of 7 then does 3 + bonus damage."""
-    state = position(wizard(0, "e4", facing=0), wizard(1, near("e4", 0), facing=facing))
+    state = position(wizard(0, "e4", facing=0), wizard(1, near("e4", 0), facing=facing), grid=SWAMP)
     state, _ = act(with_dice(state, 7), "attack:blue")
     assert state.wizard(1).damage == 3 + bonus
+
+
+def test_fighting_from_favoured_terrain_adds_one_to_hit() -> None:
+    """Seed: "Terrain effects combat ... depending on the class of creature." Ours: +1 to hit from terrain the
+    attacker's class favours (a Human on plains), so a roll of 6 that misses from a swamp hits from plains."""
+    foe = wizard(1, near("e4", 0), facing=3)
+    assert act(with_dice(position(wizard(0, "e4"), foe, grid=SWAMP), 6), "attack:blue")[0].wizard(1).damage == 0
+    assert act(with_dice(position(wizard(0, "e4"), foe), 6), "attack:blue")[0].wizard(1).damage == 3
 
 
 def test_armour_never_makes_damage_negative() -> None:
@@ -574,3 +584,54 @@ def test_sixty_rounds_end_in_a_draw() -> None:
 
     ended, _ = end_turn(state)
     assert ended.outcome is not None and ended.outcome.draw
+
+
+def test_fliers_see_and_are_seen_over_everything() -> None:
+    """Ours: a flier sees over forests, and a wizard on the ground sees a flier beyond one."""
+    grid = ("PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPFPPPPPP") + ("PPPPPPPPPPPP",) * 4
+    assert 1 in position(wizard(0, "e4"), wizard(1, "g4", "Bat"), grid=grid).done.seen
+    assert 1 not in position(wizard(0, "e4"), wizard(1, "g4"), grid=grid).done.seen
+
+
+def test_teleporting_counts_as_moving_for_starting_hand_to_hand() -> None:
+    """Ours: a wizard who teleports beside an enemy it could not see as the turn began cannot strike it."""
+    grid = ("PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPFPPPPPP") + ("PPPPPPPPPPPP",) * 4
+    state = position(wizard(0, "e4", facing=0), wizard(1, "g4"), wizard(2, "l8"), grid=grid)
+    beside = next(near("g4", d) for d in range(6) if f"cast:teleport:{near('g4', d)}" in keys(state))
+    state, _ = act(state, f"cast:teleport:{beside}")
+    assert not any(k.startswith("attack:blue") for k in keys(state))
+
+
+def test_charge_is_offered_only_after_a_run_of_three() -> None:
+    """Charge's bonus needs a forward move ending 3 or more hexes from its start; it is not offered for less."""
+    horse = wizard(0, "b4", "Horse", facing=0)
+    state = position(horse, wizard(1, near("b4", 0, 5), facing=3))
+    short = act(state, "move:L:c4:e")[0] if "move:L:c4:e" in keys(state) else state
+    assert "attack:blue:charge" not in keys(short)
+    run, _ = act(state, f"move:L:{near('b4', 0, 4)}:e")
+    assert "attack:blue:charge" in keys(run)
+
+
+def test_a_wizard_with_nothing_to_do_passes_its_turn() -> None:
+    """Ours: a held Blob can neither move nor act; its turn passes by itself, in the log."""
+    blob = wizard(1, "k8", "Amorphous Blob", target="Human", cell=(4, 2), conditions=(Condition("held", 2),))
+    state = position(wizard(0, "a1"), blob)
+    after, log = act(state, "end")
+    assert after.active == 0 and "can do nothing" in log
+
+
+def test_resigning_leaves_the_last_rival_standing_the_winner() -> None:
+    """Ours: a resignation that leaves one wizard standing ends the match in its favour; with more standing,
+    the seat drops out (the AI carries it on)."""
+    three = position(wizard(0, "a1"), wizard(1, "f4"), replace(wizard(2, "l8"), alive=False, hex=None))
+    outcome = GAME.concede(three, (0,), 3)
+    assert outcome is not None and outcome.winners == {1}
+    four = position(wizard(0, "a1"), wizard(1, "f4"), wizard(2, "l8"))
+    assert GAME.concede(four, (0,), 3) is None
+
+
+def test_the_central_font_stands_on_dry_land() -> None:
+    """Wizard War variant: the single Font is set on the dry land hex nearest the centre (never in a swamp)."""
+    for seed in range(1, 40):
+        state = GAME.setup({"scenario": "war", "central_font": True}, 2, seed)
+        assert terrain_at(state.grid, state.artifacts[0].hex) in "PAFH"

@@ -57,7 +57,7 @@ def position(
         if w.seat != active
         and me.hex is not None
         and w.hex is not None
-        and in_sight(grid, me.hex, w.hex, airborne=me.flying)
+        and in_sight(grid, me.hex, w.hex, airborne=me.flying or w.flying)
     )
     return replace(state, done=TurnDone(seen=seen))
 

@@ -17,6 +17,7 @@ from .tables import BLOB, HUMAN, TABLES
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
 STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
 RANGED = ("breathe", "flame", "web", "trap")
+CHARGE_RUN = 3  # hexes a forward move must cover for Charge's bonus
 
 
 def intelligence(state: MetaState, wizard: Wizard) -> int:
@@ -129,7 +130,7 @@ def teleport_targets(state: MetaState, wizard: Wizard) -> list[object]:
     assert wizard.hex is not None
     taken = {w.hex for w in state.standing()}
     seen = hexes_of(state.grid) if wizard.flying else visible_from(state.grid, wizard.hex)
-    return [h for h in seen if h not in taken and (wizard.body.flies or can_stand(state, wizard, h))]
+    return [h for h in seen if h not in taken and (wizard.flying or can_stand(state, wizard, h))]
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
@@ -175,7 +176,7 @@ def ranged_targets(state: MetaState, wizard: Wizard, special_id: str) -> list[Wi
             continue
         if special_id in ("breathe", "flame") and arc(wizard.facing, wizard.hex, foe.hex) != "front":
             continue
-        if not in_sight(state.grid, wizard.hex, foe.hex, airborne=wizard.flying):
+        if not in_sight(state.grid, wizard.hex, foe.hex, airborne=wizard.flying or foe.flying):
             continue
         if can_reach(state, wizard, foe, reaches_fliers=special_id != "trap"):
             found.append(foe)
@@ -190,7 +191,7 @@ def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
     free_sight = body.has("charge") or body.has("track") or wizard.flying
     found = []
     for foe in adjacent_targets(state, wizard):
-        if done.moved and foe.seat not in done.seen and not free_sight:
+        if (done.moved or done.teleported) and foe.seat not in done.seen and not free_sight:
             continue
         if done.rising and not foe.flying:
             continue
@@ -203,11 +204,14 @@ def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     if state.done.attacked or wizard.shape == BLOB or wizard.body.att == 0:
         return []
     found = []
-    strikes = (
-        []
-        if state.done.special
-        else [s for s in wizard.body.specials if s in STRIKES and TABLES.specials[s].cost <= wizard.mana]
-    )
+    strikes = [
+        s
+        for s in wizard.body.specials
+        if s in STRIKES
+        and not state.done.special
+        and TABLES.specials[s].cost <= wizard.mana
+        and (s != "charge" or state.done.charge_run >= CHARGE_RUN)
+    ]
     for foe in melee_targets(state, wizard):
         found.append(MetaAction("attack", SEAT_SLUGS[foe.seat]))
         found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes]

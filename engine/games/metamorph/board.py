@@ -66,7 +66,8 @@ def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:
 
 
 def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
-    """Whether ``a`` sees ``b``: no blocking terrain strictly between them. Fliers see over everything."""
+    """Whether ``a`` sees ``b``: no blocking terrain strictly between them. ``airborne``: one of the two flies,
+    and a flier sees, and is seen, over everything."""
     if airborne:
         return True
     return not any(blocks_sight(grid, h) for h in line(a, b)[1:-1])

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ...core import LogEntry
 from ...geometry.hexes import Hex, arc
-from .board import hex_name
+from .board import OFF_MAP, hex_name, terrain_at
 from .model import SEAT_NAMES, Artifact, MetaState, Wizard
 from .tables import BLOB, HUMAN, TABLES
 
@@ -64,9 +64,17 @@ def roll_blow(
         mark = 9 if defender.condition("ink") else 7
     else:
         facing, agi, arm, mark = 0, 0, 0, 7
-    total = roll + att - agi + facing + to_hit
+    total = roll + att - agi + facing + to_hit + home_ground(state, attacker)
     damage = max(0, att - (0 if ignore_armour else arm) + (total - mark) + bonus) if total >= mark else 0
     return state, Blow(roll, total, mark, damage)
+
+
+def home_ground(state: MetaState, attacker: Wizard) -> int:
+    """Ours, for the seed's "terrain effects combat ... depending on the class of creature": +1 to hit for a
+    wizard fighting from terrain its class favours."""
+    assert attacker.hex is not None
+    letter = terrain_at(state.grid, attacker.hex)
+    return int(letter != OFF_MAP and attacker.body.shape_class in TABLES.terrain[letter].favoured)
 
 
 def describe_blow(blow: Blow) -> str:

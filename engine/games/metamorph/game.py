@@ -7,7 +7,7 @@ our completions of the seed are in docs/rules/metamorph.md.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ...core import Choice, Game, GameMeta, Outcome, Step, Transition, View
@@ -16,7 +16,7 @@ from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
 from .actions import legal, more_than_ending
-from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes
+from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
 from .keys import MetaAction, parse
 from .model import (
@@ -28,7 +28,7 @@ from .model import (
     Wizard,
 )
 from .rules import play
-from .tables import HUMAN
+from .tables import HUMAN, TABLES
 from .turns import begin_turn, round_order
 
 RULES_VERSION = 1
@@ -183,6 +183,19 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
             last_path=state.last_path,
         )
 
+    # -- resignation -------------------------------------------------------------------------------------
+
+    def concede(self, state: MetaState, seats: Collection[int], players: int) -> Outcome | None:
+        """A resigning wizard is out: if one rival is left standing it wins (none: a draw); with two or more
+        left, the seat drops out and the AI carries it on."""
+        others = [w for w in state.standing() if w.seat not in seats]
+        names = " and ".join(SEAT_NAMES[s] for s in sorted(seats))
+        if not others:
+            return Outcome.drawn(f"{names} resigned, and no other wizard is standing.")
+        if len(others) == 1:
+            return Outcome.win(others[0].seat, reason=f"{names} resigned.")
+        return None
+
     # -- AI hooks ------------------------------------------------------------------------------------------
 
     def evaluate(self, state: MetaState, seat: int) -> float | None:
@@ -199,6 +212,7 @@ def _artifacts(
         return ()
     if options.central_font:
         centre = map_centre(grid)
-        spot = min((h for h in hexes_of(grid) if standable(grid, h)), key=lambda h: (h.distance(centre), h.r, h.q))
+        dry = (h for h in hexes_of(grid) if standable(grid, h) and not TABLES.terrain[terrain_at(grid, h)].water)
+        spot = min(dry, key=lambda h: (h.distance(centre), h.r, h.q))
         return (Artifact("font0", spot),)
     return tuple(Artifact(f"font{seat + 1}", None, carrier=seat) for seat in range(players))

@@ -15,7 +15,7 @@ from ...geometry.hexes import DIRECTION_NAMES, Hex, sector
 from .actions import SEAT_SLUGS
 from .board import hex_name, parse_hex
 from .keys import FACING_WORDS, FACINGS, MetaAction
-from .model import MODE_NAMES, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState
+from .model import FLIGHT_CHANGE_DAMAGE, MODE_NAMES, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, article
 from .tables import SCHOOL_NAMES, TABLES, chart_distance
 
 TOP = {"move": "m", "cast": "c", "special": "s", "attack": "a"}
@@ -47,7 +47,9 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
         if spell.id == "morph":
             shape = SHAPE_BY_SLUG[action.b]
             turns = chart_distance(wizard.shape, shape) if wizard.body.cell else 1
-            return f"Morph into a {shape} ({turns} turn{'s' if turns > 1 else ''}, {1 + wizard.damage} mana)", "Spell"
+            cost = 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
+            plural = "s" if turns > 1 else ""
+            return f"Morph into {article(shape)} ({turns} turn{plural}, {cost} mana)", "Spell"
         if action.b:
             return f"{spell.name} → {action.b if spell.id == 'teleport' else target_name(state, action.b)}", "Spell"
         return f"{spell.name} ({spell.level} mana)", "Spell"
@@ -107,7 +109,7 @@ def _by_argument(
     """Spells, specials and attacks: the first argument, then (where several share it) the second."""
     level = chosen
     for depth, fragment in enumerate(rest):
-        level = [a for a in level if (a.a, a.b)[depth] == fragment]
+        level = [a for a in level if ((a.a, a.b)[depth] or "-") == fragment]
         if not level:
             raise MalformedKey("That choice isn't on offer any more.")
     if len(level) == 1 and len(rest) >= 1:
@@ -134,8 +136,8 @@ def _by_argument(
 def _argument_label(state: MetaState, seat: int, action: MetaAction, depth: int) -> str:
     if depth == 0 and action.b and action.kind == "cast":
         return f"{TABLES.spells[action.a].name}…"
-    if depth == 0 and action.b and action.kind == "special" and action.a != "pickup":
-        return f"{TABLES.specials[action.a].name}…"
+    if depth == 0 and action.b and action.kind == "special":
+        return "Pick up…" if action.a == "pickup" else f"{TABLES.specials[action.a].name}…"
     return label(state, seat, action)[0]
 
 

@@ -139,6 +139,7 @@ class TurnDone:
     seen: tuple[int, ...] = ()  # seats in sight as the turn began
     struck: tuple[int, ...] = ()  # seats attacked hand to hand this turn
     rising: bool = False  # climbing or descending (flying high) instead of moving
+    teleported: bool = False  # counts as moving for starting hand-to-hand (ours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +191,14 @@ class MetaState:
 
     def standing(self) -> tuple[Wizard, ...]:
         return tuple(w for w in self.wizards if w.on_board)
+
+
+FLIGHT_CHANGE_DAMAGE = 4  # the seed: changing shape in flight without landing first
+
+
+def article(name: str) -> str:
+    """ "a Rat", "an Eel": a shape's name with its indefinite article."""
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
 def slug(name: str) -> str:

@@ -6,19 +6,18 @@ state and its log lines. Dice come from the state's generator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...core import LogEntry, Outcome
-from .actions import SEAT_SLUGS, can_stand, intelligence
+from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand, intelligence
 from .board import hex_name, parse_hex
 from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
 from .keys import FACING_WORDS, FACINGS, MetaAction
-from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, Wizard
+from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, Wizard, article
 from .movement import forward_reach
 from .tables import HUMAN, SCHOOL_NAMES, TABLES, chart_distance
-from .turns import begin_turn, end_turn, outcome_of, round_order
-
-FLIGHT_CHANGE_DAMAGE = 4
+from .turns import begin_turn, end_turn, outcome_of
 
 
 def play(state: MetaState, seat: int, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
@@ -104,6 +103,7 @@ def _cast(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
     if spell.id == "teleport":
         hex_ = parse_hex(action.b)
         state = replace(state.with_wizard(replace(wizard, hex=hex_)), last_path=(wizard.hex, hex_))  # type: ignore[arg-type]
+        state = replace(state, done=replace(state.done, teleported=True))
         return state, [LogEntry(f"{name} teleports to {hex_name(hex_)}.")]
     target = state.wizard(SEAT_SLUGS.index(action.b))
     turns, rng = state.rng.below(6)
@@ -142,38 +142,64 @@ def _morph(state: MetaState, wizard: Wizard, target: str) -> tuple[MetaState, li
     if distance == 1:
         cell = TABLES.shapes[wizard.shape].cell
         state = state.with_wizard(replace(wizard, target=target, cell=cell))
-        log.append(LogEntry(f"{name} casts Morph ({cost} mana): a {target} as the next turn begins."))
+        log.append(LogEntry(f"{name} casts Morph ({cost} mana): {article(target)} as the next turn begins."))
     else:
         state = state.with_wizard(replace(blobbed(wizard, target), mana=wizard.mana))
         turns = distance
-        log.append(LogEntry(f"{name} casts Morph ({cost} mana) and melts into a Blob: a {target} in {turns} turns."))
+        log.append(
+            LogEntry(f"{name} casts Morph ({cost} mana) and melts into a Blob: {article(target)} in {turns} turns.")
+        )
     return state, log
 
 
 def _special(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
+    """Pay for a special and play its effect (``SPECIAL_EFFECTS``, keyed by the special's id)."""
     special = TABLES.specials["hands" if action.a == "pickup" else action.a]
     wizard = replace(wizard, mana=wizard.mana - special.cost)
     state = replace(state.with_wizard(wizard), done=replace(state.done, special=True))
-    name = _name(wizard)
-    if action.a == "rest":
-        gained = min(5, MAX_MANA - wizard.mana)
-        return state.with_wizard(replace(wizard, mana=wizard.mana + gained)), [
-            LogEntry(f"{name} rests: +{gained} mana.")
-        ]
-    if action.a == "sprint":
-        return replace(state, done=replace(state.done, sprint=True)), [LogEntry(f"{name} sprints: land speed doubled.")]
-    if action.a == "ink":
-        return state.with_wizard(wizard.with_condition("ink", 1)), [LogEntry(f"{name} hides in a cloud of ink.")]
-    if action.a == "survival":
-        healed = min(3, wizard.damage)
-        return state.with_wizard(replace(wizard, damage=wizard.damage - healed)), [
-            LogEntry(f"{name} endures and recovers {healed} health.")
-        ]
-    if action.a == "pickup":
-        artifact = state.artifact(action.b)
-        state = state.with_artifact(replace(artifact, carrier=wizard.seat, hex=None))
-        return state, [LogEntry(f"{name} picks up {artifact.name}.")]
-    return _ranged(state, wizard, action.a, state.wizard(SEAT_SLUGS.index(action.b)))
+    return SPECIAL_EFFECTS[action.a](state, wizard, action.b)
+
+
+def _rest(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
+    gained = min(5, MAX_MANA - wizard.mana)
+    return state.with_wizard(replace(wizard, mana=wizard.mana + gained)), [
+        LogEntry(f"{_name(wizard)} rests: +{gained} mana.")
+    ]
+
+
+def _sprint(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
+    return replace(state, done=replace(state.done, sprint=True)), [
+        LogEntry(f"{_name(wizard)} sprints: land speed doubled.")
+    ]
+
+
+def _ink(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
+    return state.with_wizard(wizard.with_condition("ink", 1)), [LogEntry(f"{_name(wizard)} hides in a cloud of ink.")]
+
+
+def _survival(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
+    healed = min(3, wizard.damage)
+    return state.with_wizard(replace(wizard, damage=wizard.damage - healed)), [
+        LogEntry(f"{_name(wizard)} endures and recovers {healed} health.")
+    ]
+
+
+def _pickup(state: MetaState, wizard: Wizard, artifact_id: str) -> tuple[MetaState, list[LogEntry]]:
+    artifact = state.artifact(artifact_id)
+    state = state.with_artifact(replace(artifact, carrier=wizard.seat, hex=None))
+    return state, [LogEntry(f"{_name(wizard)} picks up {artifact.name}.")]
+
+
+Effect = Callable[[MetaState, Wizard, str], tuple[MetaState, list[LogEntry]]]
+
+
+def _at(special_id: str) -> Effect:
+    """Breathe, Flame, Web and Trap share one effect, told apart by the id."""
+
+    def effect(state: MetaState, wizard: Wizard, target: str) -> tuple[MetaState, list[LogEntry]]:
+        return _ranged(state, wizard, special_id, state.wizard(SEAT_SLUGS.index(target)))
+
+    return effect
 
 
 def _ranged(state: MetaState, wizard: Wizard, special_id: str, target: Wizard) -> tuple[MetaState, list[LogEntry]]:
@@ -187,7 +213,7 @@ def _ranged(state: MetaState, wizard: Wizard, special_id: str, target: Wizard) -
         text += f" (rolled {blow.roll}, {blow.total} against {blow.mark}) {outcome}."
         if blow.hit:
             caught = target.with_condition("web" if special_id == "web" else "held", 1)
-            if special_id == "web" and caught.flying:
+            if special_id == "web" and caught.flying and can_stand(state, caught, caught.hex):
                 caught = replace(caught, flying=False, high=False, rising=0)
                 text += f" {SEAT_NAMES[target.seat]} is brought down."
             state = state.with_wizard(caught)
@@ -212,7 +238,7 @@ def _attack(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaS
     state = replace(state, done=done)
     to_hit = 1 if strike in ("claws", "track") else 0
     bonus = {"bite": 2, "claws": 1}.get(strike, 0)
-    if strike == "charge" and state.done.charge_run >= 3:
+    if strike == "charge" and state.done.charge_run >= CHARGE_RUN:
         bonus = 2
     state, blow = roll_blow(
         state, wizard, target, wizard.body.att, to_hit=to_hit, bonus=bonus, ignore_armour=strike == "zap"
@@ -221,6 +247,10 @@ def _attack(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaS
     log = [LogEntry(f"{_name(wizard)} attacks {SEAT_NAMES[target.seat]}{with_what} {describe_blow(blow)}.")]
     state, more = _after_hit(state, wizard, target, blow, strike)
     return state, log + more
+
+
+STRIKE_EFFECTS = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")  # in _attack
+PASSIVE_EFFECTS = ("climb", "hands")  # climb in movement.entry_cost; hands lets "pickup" be offered
 
 
 def _after_hit(
@@ -263,4 +293,11 @@ def _end(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaStat
     return end_turn(state)
 
 
-__all__ = ["play", "round_order"]
+SPECIAL_EFFECTS: dict[str, Effect] = {
+    "rest": _rest,
+    "sprint": _sprint,
+    "ink": _ink,
+    "survival": _survival,
+    "pickup": _pickup,
+    **{special: _at(special) for special in ("breathe", "flame", "web", "trap")},
+}

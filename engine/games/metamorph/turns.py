@@ -10,9 +10,10 @@ from dataclasses import replace
 
 from ...core import LogEntry, Outcome
 from ...geometry.hexes import Hex
+from .actions import more_than_ending
 from .board import hex_name, in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
-from .model import MAX_MANA, ROUND_LIMIT, SEAT_NAMES, MetaState, TurnDone, Wizard, maintenance
+from .model import MAX_MANA, ROUND_LIMIT, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
 
 FONT_MANA = 6
@@ -79,7 +80,9 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     seen = tuple(
         w.seat
         for w in state.standing()
-        if w.seat != seat and w.hex is not None and in_sight(state.grid, wizard.hex, w.hex, airborne=wizard.flying)
+        if w.seat != seat
+        and w.hex is not None
+        and in_sight(state.grid, wizard.hex, w.hex, airborne=wizard.flying or w.flying)
     )
     return replace(state, done=replace(state.done, seen=seen)), log
 
@@ -104,7 +107,7 @@ def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, str |
     if cell == goal:
         shape = TABLES.shapes[wizard.target]
         done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
-        return state.with_wizard(done), f"{name} takes the shape of a {shape.name}."
+        return state.with_wizard(done), f"{name} takes the shape of {article(shape.name)}."
     return state.with_wizard(replace(wizard, cell=cell)), f"{name}'s change goes on: the Blob is one cell nearer."
 
 
@@ -133,7 +136,7 @@ def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]
     name = SEAT_NAMES[wizard.seat]
     if wizard.mana >= cost:
         return state.with_wizard(replace(wizard, mana=wizard.mana - cost)), [
-            LogEntry(f"{name} pays {cost} mana to stay a {wizard.shape}.")
+            LogEntry(f"{name} pays {cost} mana to stay {article(wizard.shape)}.")
         ]
     state, dropped = drop_all(state, wizard)
     state = state.with_wizard(blobbed(state.wizard(wizard.seat), HUMAN))
@@ -142,16 +145,10 @@ def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]
 
 
 def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
-    """Close the active wizard's turn (its conditions count down) and begin the next wizard's, starting a new
-    round when everyone has had a turn. Wizards who die as their turn begins are passed over."""
-    seat = state.active
-    wizard = state.wizard(seat)
-    kept = tuple(
-        c if c.kind == "ink" else replace(c, turns=c.turns - 1)
-        for c in wizard.conditions
-        if c.kind == "ink" or c.turns > 1
-    )
-    state = state.with_wizard(replace(wizard, conditions=kept, struck=state.done.struck))
+    """Close the active wizard's turn and begin the next wizard's, starting a new round when everyone has had
+    a turn. Wizards who die as their turn begins are passed over, and so (ours) is a wizard who can do
+    nothing at all but end its turn: its turn passes by itself."""
+    state = _close(state)
     log: list[LogEntry] = []
     while True:
         outcome = outcome_of(state)
@@ -165,9 +162,27 @@ def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
             log.append(LogEntry(f"Round {state.round} begins. Order: {order}."))
         state, started = begin_turn(state)
         log.extend(started)
-        if state.wizard(state.active).on_board:
-            outcome = outcome_of(state)
-            return (replace(state, outcome=outcome) if outcome else state), log
+        if not state.wizard(state.active).on_board:
+            continue
+        outcome = outcome_of(state)
+        if outcome is not None:
+            return replace(state, outcome=outcome), log
+        if more_than_ending(state, state.active):
+            return state, log
+        log.append(LogEntry(f"{SEAT_NAMES[state.active]} can do nothing this turn, and it passes."))
+        state = _close(state)
+
+
+def _close(state: MetaState) -> MetaState:
+    """The active wizard's turn ends: its conditions count down (Ink waits for its next turn to begin), and what
+    it struck is remembered (a flier that struck someone may be struck back)."""
+    wizard = state.wizard(state.active)
+    kept = tuple(
+        c if c.kind == "ink" else replace(c, turns=c.turns - 1)
+        for c in wizard.conditions
+        if c.kind == "ink" or c.turns > 1
+    )
+    return state.with_wizard(replace(wizard, conditions=kept, struck=state.done.struck))
 
 
 def _advance(state: MetaState) -> tuple[MetaState, bool]:

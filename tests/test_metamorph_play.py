@@ -1,0 +1,174 @@
+"""Metamorph as a whole: random playouts keep every invariant, the picker's steps reach exactly the legal
+moves, typed keys round-trip, the data's effect ids all have code, and replays are exact."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import MalformedKey, get_game
+from engine.ai.search import decide
+from engine.content import unresolved
+from engine.core import canonical, replay
+from engine.games.metamorph.board import hexes_of, on_map
+from engine.games.metamorph.model import MAX_MANA, MetaState
+from engine.games.metamorph.rules import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
+from engine.games.metamorph.tables import TABLES
+from engine.steps import PATH_SEPARATOR
+
+GAME = get_game("metamorph")
+SCENARIOS = ("duel", "war", "key")
+
+
+def playout(
+    scenario: str, players: int, seed: int, limit: int, **options: object
+) -> tuple[MetaState, list[tuple[int, str]]]:
+    """Random legal play from a fresh match (ending a turn a third of the time, so turns pass)."""
+    state = GAME.setup({"scenario": scenario, **options}, players, seed)
+    rnd = random.Random(seed)
+    moves: list[tuple[int, str]] = []
+    for _ in range(limit):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        legal = list(GAME.legal_actions(state, seat))
+        action = legal[-1] if legal[-1].kind == "end" and rnd.random() < 0.3 else rnd.choice(legal)
+        moves.append((seat, action.key))
+        state = GAME.apply(state, seat, action).state
+        check_invariants(state)
+    return state, moves
+
+
+def check_invariants(state: MetaState) -> None:
+    """What must hold after every decision."""
+    standing = state.standing()
+    assert len({w.hex for w in standing}) == len(standing), "two wizards share a hex"
+    for wizard in state.wizards:
+        assert 0 <= wizard.mana <= MAX_MANA
+        if wizard.on_board:
+            assert on_map(state.grid, wizard.hex)
+            assert wizard.damage < wizard.body.hlt
+            assert (wizard.target is None) == (wizard.cell is None)
+    for artifact in state.artifacts:
+        assert (artifact.hex is None) or (artifact.carrier is None)
+        if artifact.carrier is not None:
+            assert state.wizard(artifact.carrier).on_board
+    if state.outcome is None:
+        assert state.wizard(state.active).on_board
+        assert GAME.legal_actions(state, state.active)
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scenario=st.sampled_from(SCENARIOS),
+    players=st.integers(2, 6),
+    seed=st.integers(1, 10_000),
+    high=st.booleans(),
+)
+def test_random_playouts_keep_every_invariant(scenario: str, players: int, seed: int, high: bool) -> None:
+    """Any sequence of legal moves keeps the position sound, and replaying its keys rebuilds it exactly."""
+    options = {"flying_high": high, "specialization": seed % 2 == 0}
+    state, moves = playout(scenario, players, seed, 120, **options)
+    rebuilt, _ = replay(GAME, {"scenario": scenario, **options}, players, seed, moves)
+    assert canonical(GAME.state_to_json(rebuilt)) == canonical(GAME.state_to_json(state))
+    assert GAME.state_from_json(GAME.state_to_json(state)) == state
+
+
+def _walk(state: MetaState, seat: int, path: tuple[str, ...], found: set[str], budget: list[int]) -> None:
+    step = GAME.steps(state, seat, path)
+    if isinstance(step, str):
+        found.add(step)
+        assert len(PATH_SEPARATOR.join(path)) <= 40, path
+        return
+    budget[0] -= 1
+    assert budget[0] > 0, "steps do not end"
+    for option in step.options:
+        _walk(state, seat, (*path, option.key), found, budget)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players", "seed"), [("duel", 2, 3), ("war", 4, 8), ("key", 6, 2), ("key", 3, 17)]
+)
+def test_steps_reach_exactly_the_legal_moves(scenario: str, players: int, seed: int) -> None:
+    """The picker, step by step (what, mode, direction, hex, facing; spell, target; Morph's class, shape),
+    reaches every legal key and nothing else, in at most five short fragments."""
+    state, _ = playout(scenario, players, seed, 40)
+    for _ in range(6):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        found: set[str] = set()
+        _walk(state, seat, (), found, [20_000])
+        assert found == {a.key for a in GAME.legal_actions(state, seat)}
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state
+
+
+def test_typed_keys_round_trip_and_bad_ones_are_refused() -> None:
+    """Every legal action's key parses back to it; malformed keys raise a readable error."""
+    state, _ = playout("key", 4, 5, 30)
+    seat = GAME.to_decide(state)[0]
+    for action in GAME.legal_actions(state, seat):
+        assert GAME.parse_key(action.key) == action
+        assert GAME.describe(state, seat, action).label
+    for bad in ("", "move", "move:X:f7:ne", "move:L:f7:up", "fly:away", "cast", "end:now"):
+        with pytest.raises(MalformedKey):
+            GAME.parse_key(bad)
+
+
+def test_every_special_in_the_data_has_code() -> None:
+    """Content is data and effects are code keyed by id: every special a shape names, and every row of
+    specials.json, resolves to an effect."""
+    effects = {**SPECIAL_EFFECTS, **dict.fromkeys(STRIKE_EFFECTS + PASSIVE_EFFECTS)}
+    named = [s for shape in TABLES.shapes.values() for s in shape.specials]
+    assert unresolved(named, TABLES.specials) == []
+    assert unresolved(TABLES.specials, {**effects, "hands": None}) == []
+    assert unresolved(["pickup", *TABLES.specials], effects) == []
+
+
+def test_every_data_file_names_its_credit_and_license() -> None:
+    """Curufea's figures are credited and marked CC BY-NC-SA 2.5; every file says whose it is."""
+    for name, table in TABLES.files.items():
+        assert table.credit and table.license == "CC BY-NC-SA 2.5", name
+    assert "Curufea (curufea.com)" in TABLES.files["shapes"].credit
+    sources = {shape.source for shape in TABLES.shapes.values()}
+    assert sources == {"curufea", "ours"}
+
+
+def test_the_chart_puts_human_at_the_centre_and_each_class_in_its_region() -> None:
+    """The chart (ours): 9 × 9, Human at the centre; Mammal top-left, Magical top-right, Reptilian bottom-left,
+    Aquatic bottom-right."""
+    regions = {
+        "Mammal": lambda r, c: r < 4 and c <= 4,
+        "Magical": lambda r, c: r <= 4 and c >= 5,
+        "Reptilian": lambda r, c: r >= 4 and c <= 3,
+        "Aquatic": lambda r, c: r >= 5 and c >= 4,
+    }
+    assert TABLES.shapes["Human"].cell == (4, 4)
+    for shape in TABLES.shapes.values():
+        if shape.cell is not None and shape.name != "Human":
+            assert regions[shape.shape_class](*shape.cell), shape.name
+
+
+def test_every_map_is_connected_enough_to_meet() -> None:
+    """Ours: geomorph maps have a standable hex for every wizard, and the layout never leaves a hole inside."""
+    for scenario in SCENARIOS:
+        for players in (2, 6):
+            state = GAME.setup({"scenario": scenario}, players, 11)
+            assert len(list(hexes_of(state.grid))) >= 36 * (players if scenario == "duel" else 2 * players)
+
+
+def test_a_full_duel_between_ais_ends() -> None:
+    """Two easy AIs finish a duel with a result (a win or the round limit's draw)."""
+    state = GAME.setup({"scenario": "duel"}, 2, 21)
+    for index in range(2000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        action = decide(GAME, state, seat, level="easy", seed=index).action
+        state = GAME.apply(state, seat, action).state
+    assert GAME.outcome(state) is not None
+    assert replace(state) == state
