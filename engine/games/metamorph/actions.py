@@ -191,7 +191,7 @@ def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
     free_sight = body.has("charge") or body.has("track") or wizard.flying
     found = []
     for foe in adjacent_targets(state, wizard):
-        if (done.moved or done.teleported) and foe.seat not in done.seen and not free_sight:
+        if done.moved and foe.seat not in done.seen and not free_sight:
             continue
         if done.rising and not foe.flying:
             continue
@@ -201,6 +201,8 @@ def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
 
 
 def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    if state.done.teleported:  # ours: no hand-to-hand in a turn the wizard arrived by Teleport
+        return []
     if state.done.attacked or wizard.shape == BLOB or wizard.body.att == 0:
         return []
     found = []

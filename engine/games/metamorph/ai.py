@@ -46,15 +46,20 @@ def _value(game: Any, state: MetaState, seat: int, action: MetaAction, *, level:
 def _follow_up(
     game: Any, state: MetaState, seat: int, action: MetaAction, *, level: Level, rng: random.Random
 ) -> float:
-    """Hard: the value after ``action`` and then the best non-move action the same turn allows."""
-    after = game.apply_listed(state, seat, action).state
-    if after.outcome is not None or after.active != seat:
-        return evaluate(after, seat)
-    best = evaluate(after, seat)
-    for follow in game.legal_actions(after, seat):
-        if follow.kind in ("attack", "special", "cast") and not (follow.kind == "cast" and follow.a == "teleport"):
-            best = max(best, _value(game, after, seat, follow, level=level, rng=rng))
-    return best
+    """Hard: the mean, over the action's dice, of the value after it and then the best attack, special or spell
+    the same turn still allows (or none). Every sample reseeds the dice, so no single lucky roll decides."""
+    total = 0.0
+    count = _samples(action, level)
+    for _ in range(count):
+        trial = reseeded(state, Rng(rng.getrandbits(63)))
+        after = game.apply_listed(trial, seat, action).state
+        best = evaluate(after, seat)
+        if after.outcome is None and after.active == seat:
+            for follow in game.legal_actions(after, seat):
+                if follow.kind in ("attack", "special") or (follow.kind == "cast" and follow.a != "teleport"):
+                    best = max(best, _value(game, after, seat, follow, level=level, rng=rng))
+        total += best
+    return total / count
 
 
 def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
@@ -76,7 +81,7 @@ def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
             if time.perf_counter() - start > level.time_cap * 0.8:
                 refined.append((value, index, action))
                 continue
-            refined.append((max(value, _follow_up(game, state, seat, action, level=level, rng=rng)), index, action))
+            refined.append((_follow_up(game, state, seat, action, level=level, rng=rng), index, action))
             work += 1
         scored = sorted(refined, key=lambda item: (-item[0], item[1])) + scored[len(refined) :]
     if level.noise > 0:

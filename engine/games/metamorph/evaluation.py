@@ -20,12 +20,13 @@ LIFE = 1.0
 MANA = 0.8
 UPKEEP = 0.04  # per point of maintenance a turn
 CHANGE_DISCOUNT = 0.85  # per turn a change still needs
-APPROACH = 0.03  # per hex between a stronger wizard and its nearest rival
+APPROACH = 0.03  # per hex between a wizard and its nearest rival, scaled by how much stronger it is
 KEY_HELD = 1.2
 KEY_STEP = 0.06
 FONT_UNDERFOOT = 0.25
 STRIKE_NOW = 0.35
 THREAT = 0.2
+REACH = 0.1  # a rival not yet adjacent but within a move of it
 SCALE = 2.5
 
 
@@ -115,11 +116,17 @@ def evaluate(state: MetaState, seat: int) -> float:
         assert me.hex is not None
         nearest = min(rivals, key=lambda w: w.hex.distance(me.hex))  # type: ignore[union-attr]
         gap = nearest.hex.distance(me.hex)  # type: ignore[union-attr]
-        score -= APPROACH * gap if mine >= worth(state, nearest) else -APPROACH * gap / 3
+        eagerness = min(1.0, max(0.0, mine - worth(state, nearest) + 0.3))  # continuous: no cliff at equality
+        score -= APPROACH * gap * eagerness
     active = state.wizard(state.active)
     for rival in rivals:
         assert rival.hex is not None and me.hex is not None
-        if rival.hex.distance(me.hex) != 1 or rival.high != me.high:
+        distance = rival.hex.distance(me.hex)
+        if rival.high != me.high:
+            continue
+        if distance > 1:  # a rival that can walk up and strike on its next turn
+            if rival.body.att and distance <= max(rival.body.ls, rival.body.as_) + 1 and rival.seat != seat:
+                score -= REACH * _blow(rival, me)
             continue
         if seat == state.active and not state.done.attacked and me.body.att:
             score += STRIKE_NOW * _blow(me, rival)

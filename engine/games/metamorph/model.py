@@ -139,7 +139,7 @@ class TurnDone:
     seen: tuple[int, ...] = ()  # seats in sight as the turn began
     struck: tuple[int, ...] = ()  # seats attacked hand to hand this turn
     rising: bool = False  # climbing or descending (flying high) instead of moving
-    teleported: bool = False  # counts as moving for starting hand-to-hand (ours)
+    teleported: bool = False  # no hand-to-hand attack after a Teleport in the same turn (ours)
 
 
 @dataclass(frozen=True, slots=True)
