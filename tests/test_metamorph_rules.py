@@ -593,8 +593,8 @@ def test_fliers_see_and_are_seen_over_everything() -> None:
     assert 1 not in position(wizard(0, "e4"), wizard(1, "g4"), grid=grid).done.seen
 
 
-def test_teleporting_counts_as_moving_for_starting_hand_to_hand() -> None:
-    """Ours: a wizard who teleports beside an enemy it could not see as the turn began cannot strike it."""
+def test_no_hand_to_hand_attack_after_a_teleport() -> None:
+    """Ours: a wizard who teleports beside an enemy makes no hand-to-hand attack that turn."""
     grid = ("PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPPPPPPPP", "PPPPPFPPPPPP") + ("PPPPPPPPPPPP",) * 4
     state = position(wizard(0, "e4", facing=0), wizard(1, "g4"), wizard(2, "l8"), grid=grid)
     beside = next(near("g4", d) for d in range(6) if f"cast:teleport:{near('g4', d)}" in keys(state))
