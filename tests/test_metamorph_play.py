@@ -14,6 +14,7 @@ from engine import MalformedKey, get_game
 from engine.ai.search import decide
 from engine.content import unresolved
 from engine.core import canonical, replay
+from engine.games.metamorph.actions import is_legal
 from engine.games.metamorph.board import hexes_of, on_map
 from engine.games.metamorph.model import MAX_MANA, MetaState
 from engine.games.metamorph.rules import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
@@ -114,6 +115,10 @@ def test_typed_keys_round_trip_and_bad_ones_are_refused() -> None:
     for action in GAME.legal_actions(state, seat):
         assert GAME.parse_key(action.key) == action
         assert GAME.describe(state, seat, action).label
+    legal = set(GAME.legal_actions(state, seat))
+    probes = legal | {GAME.parse_key(k) for k in ("move:L:a1:e", "move:A:x24:w", "cast:teleport:a1", "attack:red")}
+    for probe in probes:
+        assert is_legal(state, seat, probe) == (probe in legal), probe.key
     for bad in ("", "move", "move:X:f7:ne", "move:L:f7:up", "fly:away", "cast", "end:now"):
         with pytest.raises(MalformedKey):
             GAME.parse_key(bad)

@@ -60,6 +60,27 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     return found
 
 
+def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
+    """Whether ``action`` is legal now, listing only its own kind (a move lists one mode's reach, not every
+    spell's target): what checking a typed or clicked decision costs."""
+    if state.outcome is not None or seat != state.active:
+        return False
+    if state.choosing_school or action.kind == "school":
+        return state.choosing_school and action.kind == "school" and action.a in SCHOOL_BY_SLUG
+    wizard = state.wizard(seat)
+    if action.kind in ("move", "rise"):
+        candidates = _moves(state, wizard, only=action.a if action.kind == "move" else None)
+    elif action.kind == "cast":
+        candidates = _casts(state, wizard, teleport=action.a == "teleport")
+    elif action.kind in ("land", "drop"):
+        candidates = _declarations(state, wizard)
+    elif action.kind == "end":
+        return True
+    else:
+        candidates = (_specials if action.kind == "special" else _attacks)(state, wizard)
+    return action in candidates
+
+
 def more_than_ending(state: MetaState, seat: int) -> bool:
     """Whether the active wizard may still do anything but end its turn: the cheap checks first, the map-wide
     ones (moves, Teleport) last, so a turn that is over is found out quickly."""
@@ -72,12 +93,15 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
     return bool(_moves(state, wizard)) or bool(_casts(state, wizard))
 
 
-def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
+    """Moves by each mode (or by the mode ``only``), and the climb or descent of Flying High."""
     done = state.done
     if done.moved or wizard.condition("held") or wizard.condition("web") or wizard.condition("constrict"):
         return []
     found = []
     for mode in modes(state, wizard):
+        if only is not None and mode != only:
+            continue
         ends, exits = reachable(state, wizard, mode)
         for hex_, facing in sorted(ends, key=lambda p: (p[0].r, p[0].q, p[1])):
             found.append(MetaAction("move", mode, hex_name(hex_), FACINGS[facing]))

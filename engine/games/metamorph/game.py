@@ -15,7 +15,7 @@ from ...errors import IllegalAction
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
-from .actions import legal, more_than_ending
+from .actions import is_legal, legal, more_than_ending
 from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
 from .keys import MetaAction, parse
@@ -146,7 +146,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
     # -- apply ---------------------------------------------------------------------------------------------
 
     def apply_legal(self, state: MetaState, seat: int, action: MetaAction) -> Transition[MetaState]:
-        if action not in legal(state, seat):
+        if not is_legal(state, seat, action):
             raise IllegalAction(f"{action.key} is not a legal move now.")
         return self.apply_listed(state, seat, action)
 

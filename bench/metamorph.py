@@ -1,0 +1,133 @@
+"""Metamorph's figures: the cost of a decision, of a board image, and the clicks a typical turn takes.
+
+- Engine step: microseconds per choices-plus-apply (the picker's whole list, labels included, then the move)
+  and per legal-plus-apply (what the AI's planner pays), over seeded random matches of every scenario.
+  Issue 14's target is 100 µs; movement lists every reachable hex and facing, so a step is dearer than Wars'.
+- Board: milliseconds per 1024-px board image (PNG encoding included) of mid-game views.
+- Clicks: over seeded matches between easy AIs, the picker clicks each decision takes (Take turn, then one
+  pick per step, as the bot's step picker shows them), summed per turn, and decisions per turn.
+Prints its figures, then one JSON line of them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import get_game
+from engine.ai.search import decide
+
+GAME = get_game("metamorph")
+SCENARIOS = ("duel", "war", "key")
+
+
+def steps_to(state: object, seat: int, key: str, path: tuple[str, ...] = ()) -> int | None:
+    """How many picks build ``key`` in the picker (the length of its path)."""
+    step = GAME.steps(state, seat, path)
+    if isinstance(step, str):
+        return len(path) if step == key else None
+    for option in step.options:
+        found = steps_to(state, seat, key, (*path, option.key))
+        if found is not None:
+            return found
+    return None
+
+
+def engine_step(games: int) -> tuple[float, float, int]:
+    """(choices+apply µs, legal+apply µs, decisions) over random matches, 120 decisions each at most."""
+    timings: dict[str, list[float]] = {"choices": [], "legal": []}
+    decisions = 0
+    for mode, spent in timings.items():
+        for n in range(games):
+            pick = random.Random(n)
+            state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, n + 1)
+            for _ in range(120):
+                if GAME.outcome(state) is not None:
+                    break
+                seat = GAME.to_decide(state)[0]
+                start = time.perf_counter()
+                if mode == "choices":
+                    key = pick.choice(GAME.choices(state, seat)).key
+                    state = GAME.act(state, seat, key).state
+                else:
+                    action = pick.choice(list(GAME.legal_actions(state, seat)))
+                    state = GAME.apply_listed(state, seat, action).state
+                spent.append(time.perf_counter() - start)
+                decisions += mode == "choices"
+    return statistics.mean(timings["choices"]) * 1e6, statistics.mean(timings["legal"]) * 1e6, decisions
+
+
+def board_ms(views: int) -> float | None:
+    """Mean milliseconds per 1024-px board of mid-game public views (``None`` without a renderer)."""
+    try:
+        from render import board_png  # noqa: PLC0415 (the renderer is optional for the engine figures)
+    except ImportError:
+        return None
+    samples = []
+    for n in range(views):
+        pick = random.Random(n)
+        state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, 100 + n)
+        for _ in range(30):
+            if GAME.outcome(state) is not None:
+                break
+            seat = GAME.to_decide(state)[0]
+            state = GAME.apply_listed(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+        samples.append(GAME.view(state, None))
+    board_png(samples[0], size=1024)  # warm caches
+    start = time.perf_counter()
+    for view in samples:
+        board_png(view, size=1024)
+    return (time.perf_counter() - start) / len(samples) * 1e3
+
+
+def clicks(matches: int) -> tuple[float, float, float]:
+    """(clicks per turn, decisions per turn, clicks per decision) in matches between easy AIs."""
+    turns = decisions = picks = 0
+    for n in range(matches):
+        state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2, 300 + n)
+        last_turn = None
+        for index in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            seat = GAME.to_decide(state)[0]
+            if (state.round, seat) != last_turn:
+                turns, last_turn = turns + 1, (state.round, seat)
+            key = decide(GAME, state, seat, level="easy", seed=index).key
+            picks += 1 + (steps_to(state, seat, key) or 0)  # Take turn, then one pick per step
+            decisions += 1
+            state = GAME.act(state, seat, key).state
+    return picks / turns, decisions / turns, picks / decisions
+
+
+def main() -> None:
+    choices_us, legal_us, decisions = engine_step(30)
+    board = board_ms(24)
+    per_turn, decisions_per_turn, per_decision = clicks(6)
+    figures = {
+        "bench": "metamorph",
+        "decisions_timed": decisions,
+        "choices_apply_us": round(choices_us, 1),
+        "legal_apply_us": round(legal_us, 1),
+        "target_step_us": 100,
+        "board_1024_ms": None if board is None else round(board, 2),
+        "target_board_ms": 15,
+        "clicks_per_turn": round(per_turn, 2),
+        "decisions_per_turn": round(decisions_per_turn, 2),
+        "clicks_per_decision": round(per_decision, 2),
+    }
+    print(f"{decisions} random decisions over every scenario and 2–6 wizards")
+    print(f"  choices+apply (µs)   {figures['choices_apply_us']}  (target ≤ 100)")
+    print(f"  legal+apply (µs)     {figures['legal_apply_us']}")
+    print(f"  board at 1024 (ms)   {figures['board_1024_ms']}  (target ≤ 15)")
+    print(f"  clicks per turn      {figures['clicks_per_turn']}  ({figures['decisions_per_turn']} decisions)")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
