@@ -86,13 +86,35 @@ def line(a: Hex, b: Hex) -> list[Hex]:
 
 
 def _round(q: float, r: float, s: float) -> Hex:
+    return Hex(*_rounded(q, r, s))
+
+
+def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
+    """The axial (q, r) of the hex holding the fractional cube point (q, r, s)."""
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
         rr = -rq - rs
-    return Hex(int(rq), int(rr))
+    return int(rq), int(rr)
+
+
+def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:
+    """Those of ``targets`` that ``origin`` sees past ``blockers`` (axial pairs), by the same lines as
+    ``line_of_sight``; for a whole map at once, it works on plain numbers and stops at a line's first blocker."""
+    eps = 1e-6
+    aq, ar, as_ = origin.q + eps, origin.r + eps, -origin.q - origin.r - 2 * eps
+    seen = []
+    for target in targets:
+        n = origin.distance(target)
+        bq, br, bs = target.q + eps, target.r + eps, -target.q - target.r - 2 * eps
+        for i in range(1, n):
+            if _rounded(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) in blockers:
+                break
+        else:
+            seen.append(target)
+    return seen
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex, line, sector
+from ...geometry.hexes import Hex, line, sector, seen_from
 from ...rng import MatchRng
 from .tables import TABLES, Geomorph
 
@@ -74,32 +74,9 @@ def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -
 
 
 def visible_from(grid: tuple[str, ...], origin: Hex) -> list[Hex]:
-    """Every map hex ``origin`` sees (itself included), for Teleport: the same test as ``in_sight`` for each,
-    done with plain numbers and stopping at the first blocker, since it runs over the whole map."""
+    """Every map hex ``origin`` sees (itself included), for Teleport: ``in_sight`` for each, done at once."""
     blockers = {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
-    eps = 1e-6
-    aq, ar = origin.q + eps, origin.r + eps
-    as_ = -origin.q - origin.r - 2 * eps
-    seen = []
-    for target in hexes_of(grid):
-        n = origin.distance(target)
-        bq, br = target.q + eps, target.r + eps
-        bs = -target.q - target.r - 2 * eps
-        clear = True
-        for i in range(1, n):
-            q, r, s = aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n
-            rq, rr, rs = round(q), round(r), round(s)
-            dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-            if dq > dr and dq > ds:
-                rq = -rr - rs
-            elif dr > ds:
-                rr = -rq - rs
-            if (rq, rr) in blockers:
-                clear = False
-                break
-        if clear:
-            seen.append(target)
-    return seen
+    return seen_from(origin, hexes_of(grid), blockers)
 
 
 # -- laying out the map ----------------------------------------------------------------------------------
