@@ -7,7 +7,19 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.geometry.hexes import DIRECTIONS, Hex, arc, line, line_of_sight, reach, ring, sector, turns, within
+from engine.geometry.hexes import (
+    DIRECTIONS,
+    Hex,
+    arc,
+    line,
+    line_of_sight,
+    reach,
+    ring,
+    sector,
+    seen_from,
+    turns,
+    within,
+)
 from engine.geometry.squares import SquareGrid
 from engine.geometry.tracks import Track
 
@@ -114,3 +126,12 @@ def test_walks_on_a_loop_find_both_ways_round() -> None:
     across = loop.walks("A", 3)
     assert list(across) == ["B-C.1"] and len(across["B-C.1"]) == 2, "both ways round end opposite"
     assert len(loop.walks("A", 6)["A"]) == 2
+
+
+def test_seen_from_agrees_with_line_of_sight_over_a_whole_map() -> None:
+    """The map-wide sight check gives exactly the hexes ``line_of_sight`` clears, blockers anywhere."""
+    hexes = list(within(Hex(0, 0), 6))
+    blocked = {h for i, h in enumerate(hexes) if i % 7 == 3}
+    for origin in hexes[::5]:
+        expected = [h for h in hexes if line_of_sight(origin, h, lambda x: x in blocked)]
+        assert seen_from(origin, hexes, {(h.q, h.r) for h in blocked}) == expected
