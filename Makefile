@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/bot.py
+	$(BIN)/python bench/metamorph.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

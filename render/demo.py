@@ -2,7 +2,9 @@
 
 Each game that has a renderer plays one seeded random match through the engine interface alone, and its
 start, middle and final positions are written as PNGs (the middle one also from the other seat's side), with a
-replay GIF of the whole match. Nothing here knows a game's rules, so later games appear without changes.
+replay GIF of the whole match; a renderer with a second image of a position (``chart_png``, Metamorph's chart
+of shapes) gets the middle position's written too. Nothing here knows a game's rules, so later games appear
+without changes.
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def write_demo(directory: Path) -> list[Path]:
             view, log = frames[index]
             path = directory / f"{game_id}-{name}.png"
             path.write_bytes(board_png(view, caption=caption_of(log, None)))
+            written.append(path)
+        second = getattr(renderer, "chart_png", None)  # a second image of the position (Metamorph's chart)
+        if callable(second):
+            path = directory / f"{game_id}-middle-chart.png"
+            path.write_bytes(second(frames[middle][0]))
             written.append(path)
         for seat in range(1, game.meta.min_players):
             view, log = _frames(game, seed, moves[:middle], seat)[-1]

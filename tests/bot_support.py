@@ -16,9 +16,11 @@ import simcord
 from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
 from bot.settings import Settings
+from engine import get_game
 from engine.ai.worker import think_sync
 from engine.rng import MatchKey
 from engine.service import MatchService
+from engine.steps import next_step
 
 
 class EnvClock:
@@ -150,32 +152,37 @@ async def open_wars(world: Any, first: str = "red") -> Any:
 
 
 async def play(world: Any, player: Any, key: str) -> Any:
-    """Take turn on the current board, then choose ``key`` in the private picker, going through its steps
-    (trying each section, and Back, until the key is offered); returns the final select's result."""
+    """Take turn on the current board, then pick, step by step, the fragments that build ``key`` in the private
+    picker (found from the game's own steps, as a player reads them off each select); returns the final
+    select's result."""
+    match = await world.service.in_channel(world.channel.id)
+    state = await world.service.state(match.id)
+    game = get_game(match.game)
+    deciding = [seat for seat in match.seats_of(player.id) if seat in game.to_decide(state)]
+    path = next((p for seat in deciding if (p := path_to(game, state, seat, key)) is not None), None)
+    assert path is not None, f"{key} not offered"
     picker = private_message(await player.click(latest_public(world), label="Take turn"))
-    found = await _find(player, picker, key)
-    assert found is not None, f"{key} not offered"
-    return await player.select(found, [key], custom_id=step_id(found))
+    for fragment in path[:-1]:
+        assert fragment in [o.value for o in select_options(picker, "chg:step:")], f"{fragment} not on the select"
+        picker = private_message(await player.select(picker, [fragment], custom_id=step_id(picker)))
+    assert path[-1] in [o.value for o in select_options(picker, "chg:step:")], f"{key} not offered"
+    return await player.select(picker, [path[-1]], custom_id=step_id(picker))
+
+
+def path_to(game: Any, state: Any, seat: int, key: str, path: tuple[str, ...] = ()) -> tuple[str, ...] | None:
+    """The picker path (one fragment per step) that builds ``key`` for ``seat``, or ``None``."""
+    step = next_step(game, state, seat, path)
+    if isinstance(step, str):
+        return path if step == key else None
+    for option in step.options:
+        found = path_to(game, state, seat, key, (*path, option.key))
+        if found is not None:
+            return found
+    return None
 
 
 def step_id(message: Any) -> str:
     return next(cid for cid in custom_ids(message) if cid.startswith("chg:step:"))
-
-
-async def _find(player: Any, picker: Any, key: str) -> Any | None:
-    """The picker message (after choosing sections) whose step offers ``key``, or ``None``."""
-    values = [o.value for o in select_options(picker, "chg:step:")]
-    if key in values:
-        return picker
-    for value in values:
-        if not (value.startswith("s") and value[1:].isdigit()):
-            continue
-        shown = private_message(await player.select(picker, [value], custom_id=step_id(picker)))
-        found = await _find(player, shown, key)
-        if found is not None:
-            return found
-        picker = private_message(await player.click(shown, label="Back"))
-    return None
 
 
 # A quick scripted Wars game that Red (Alice) wins with its king's large attack on b5, Blue's home row.

@@ -20,7 +20,17 @@ from engine.codec import to_json
 from tests.fakes.negation_game import NegationGame
 from tests.fakes.shell_game import ShellGame
 
-PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200}
+PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200, "metamorph": 300}
+# Games whose turns list hundreds of choices (every hex and facing a wizard can reach) check the whole contract
+# on every ``every``-th step and apply a seeded sample of ``applied`` choices there, not all of them; their
+# matches cycle through ``setups`` (Metamorph: every scenario, shortened to ten rounds so 300 matches fit CI).
+HEAVY: dict[str, dict[str, Any]] = {
+    "metamorph": {
+        "every": 10,
+        "applied": 5,
+        "setups": [{"scenario": scenario, "rounds": 10} for scenario in ("duel", "war", "key")],
+    },
+}
 GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame(), "negation": NegationGame()}
 
 
@@ -46,8 +56,11 @@ def _check_views(game: Game[Any, Any, Any], state: Any, players: int, pick: rand
             assert canonical(to_json(game.view(other, None))) == public
 
 
-def _check_step(game: Game[Any, Any, Any], state: Any, players: int) -> None:
-    """Whoever must decide has choices; every choice's key round-trips and applies; others cannot act."""
+def _check_step(
+    game: Game[Any, Any, Any], state: Any, players: int, *, applied: int | None = None, pick: random.Random
+) -> None:
+    """Whoever must decide has choices; every choice's key round-trips; every choice (or a seeded sample of
+    ``applied`` of them) applies; others cannot act."""
     deciders = game.to_decide(state)
     assert deciders, "a match that is not over must have someone to decide"
     assert list(deciders) == sorted(set(deciders))
@@ -62,6 +75,8 @@ def _check_step(game: Game[Any, Any, Any], state: Any, players: int) -> None:
         for action, choice in zip(actions, choices, strict=True):
             assert game.action_key(action) == choice.key
             assert game.parse_key(choice.key) == action
+        tried = actions if applied is None or len(actions) <= applied else pick.sample(list(actions), applied)
+        for action in tried:
             game.apply(state, seat, action)  # every listed choice is legal
     outsider = next((s for s in range(players) if s not in deciders), None)
     if outsider is not None:
@@ -73,12 +88,15 @@ def _check_step(game: Game[Any, Any, Any], state: Any, players: int) -> None:
 def _playout(game: Game[Any, Any, Any], seed: int) -> None:
     pick = random.Random(seed)
     players = pick.randint(game.meta.min_players, game.meta.max_players)
-    state = game.setup(None, players, seed)
-    assert game.setup(None, players, seed) == state, "setup must be deterministic"
+    heavy = HEAVY.get(game.meta.id, {})
+    options = heavy["setups"][seed % len(heavy["setups"])] if heavy else None
+    state = game.setup(options, players, seed)
+    assert game.setup(options, players, seed) == state, "setup must be deterministic"
     moves: list[tuple[int, str]] = []
     while game.outcome(state) is None:
         assert len(moves) < game.meta.max_decisions, "the game must end within its stated bound"
-        _check_step(game, state, players)
+        if len(moves) % heavy.get("every", 1) == 0:
+            _check_step(game, state, players, applied=heavy.get("applied"), pick=pick)
         if len(moves) % 7 == 0:
             _check_views(game, state, players, pick)
             assert game.state_from_json(json.loads(json.dumps(game.state_to_json(state)))) == state
@@ -91,7 +109,7 @@ def _playout(game: Game[Any, Any, Any], seed: int) -> None:
     assert game.to_decide(state) == ()
     assert all(not game.legal_actions(state, s) for s in range(players))
     _check_views(game, state, players, pick)
-    replayed, _ = replay(game, None, players, seed, moves)
+    replayed, _ = replay(game, options, players, seed, moves)
     assert replayed == state
     assert canonical(game.state_to_json(replayed)) == canonical(game.state_to_json(state))
 

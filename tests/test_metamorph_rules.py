@@ -578,9 +578,10 @@ def test_illegal_actions_are_refused_with_a_reason() -> None:
         GAME.act(state, 0, "move:L:l8:e")
 
 
-def test_sixty_rounds_end_in_a_draw() -> None:
-    """Ours: after 60 rounds the match is drawn, so no match runs for ever."""
-    state = replace(position(wizard(0, "a1"), wizard(1, "l8")), round=60, index=1, order=(0, 1))
+@pytest.mark.parametrize("rounds", [10, 60])
+def test_the_round_limit_ends_in_a_draw(rounds: int) -> None:
+    """Ours: after 60 rounds (or the host's shorter limit) the match is drawn, so no match runs for ever."""
+    state = replace(position(wizard(0, "a1"), wizard(1, "l8"), rounds=rounds), round=rounds, index=1, order=(0, 1))
 
     ended, _ = end_turn(state)
     assert ended.outcome is not None and ended.outcome.draw

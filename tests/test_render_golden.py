@@ -18,6 +18,8 @@ from PIL import Image, ImageChops, ImageStat
 from engine.games.swartzblak.model import ADVERSARY
 from engine.games.wars.game import BLUE
 from render import board_png
+from render.metamorph import chart_png
+from tests import test_render_metamorph as mm
 from tests import test_render_swartzblak as sw
 from tests.test_render_wars import MATCH, play
 
@@ -37,14 +39,23 @@ CASES = {
     "swartzblak-beast": (sw.BEAST_WOUNDED, None, {"size": 1024}),
     "swartzblak-midgame": (sw.DISABLED, None, {"size": 1024}),
     "swartzblak-adversary-private": (sw.PRIVATE, ADVERSARY, {"size": 640, "clock": "2:41", "squares": ("g6",)}),
+    "metamorph-start": (0, None, {"size": 1024}),
+    "metamorph-midgame": (mm.MIDGAME, None, {"size": 1024, "clock": "3:05"}),
+    "metamorph-chart": (mm.MIDGAME, None, {"size": 1024, "chart": True}),  # the second image, not the board
 }
-MATCHES = {"wars": (MATCH, play), "swartzblak": (sw.MATCH, sw.play)}  # each case's match, by its name's prefix
+MATCHES = {  # each case's match, by its name's prefix
+    "wars": (MATCH, play),
+    "swartzblak": (sw.MATCH, sw.play),
+    "metamorph": (mm.MATCH, mm.play),
+}
 
 
 def _render(name: str) -> bytes:
     decisions, seat, options = CASES[name]
     match, replay = MATCHES[name.split("-", maxsplit=1)[0]]
     view, line = replay(match[:decisions], seat=seat)
+    if options.get("chart"):
+        return chart_png(view, size=options["size"])
     options = {"caption": line or None, **options}
     return board_png(view, **options)
 

@@ -19,7 +19,6 @@ from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 MAX_MANA = 50
 START_MANA = 50
-ROUND_LIMIT = 60
 Scenario = Literal["duel", "war", "key"]
 Mode = Literal["L", "W", "A"]
 MODE_NAMES = {"L": "land", "W": "water", "A": "air"}
@@ -34,6 +33,7 @@ class MetamorphOptions(BaseModel):
     central_font: bool = False  # war variant: one Font at the centre instead of one carried by each wizard
     specialization: bool = False
     flying_high: bool = False
+    rounds: Literal[10, 20, 30, 60] = 60  # ours: the match is drawn when this many rounds pass without a winner
 
     @model_validator(mode="after")
     def _variant_fits(self) -> MetamorphOptions:

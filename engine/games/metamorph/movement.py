@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...geometry.hexes import Hex
+from ...geometry.hexes import DIRECTIONS, Hex
 from .board import OFF_MAP, terrain_at
 from .model import MetaState, Mode, Wizard
 from .tables import FACING_ALLOWANCE, TABLES
@@ -102,6 +102,9 @@ def forward_reach(state: MetaState, wizard: Wizard, mode: Mode) -> set[tuple[Hex
     return found
 
 
+STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
+
+
 def _search(
     state: MetaState,
     wizard: Wizard,
@@ -112,31 +115,45 @@ def _search(
     forward: bool,
     blocked: set[Hex | None],
 ) -> tuple[set[tuple[Hex, int]], bool]:
-    """Places reachable with ``points`` of speed and ``turns`` free facing changes, stepping one way."""
+    """Places reachable with ``points`` of speed and ``turns`` free facing changes, stepping one way.
+
+    It runs for every mode at every decision, so it works on plain tuples: (q, r, facing) places, and each
+    hex's entry cost looked up once per search."""
     assert wizard.hex is not None
-    start = (wizard.hex, wizard.facing)
-    best: dict[tuple[Hex, int], list[tuple[int, int]]] = {start: [(points, turns)]}
+    taken = {(h.q, h.r) for h in blocked if h is not None}
+    costs: dict[tuple[int, int], int] = {}
+    back = 0 if forward else 3
+    start = (wizard.hex.q, wizard.hex.r, wizard.facing)
+    best: dict[tuple[int, int, int], list[tuple[int, int]]] = {start: [(points, turns)]}
     frontier = [(start, points, turns)]
     exits = False
     while frontier:
-        (here, facing), left, free = frontier.pop()
-        moves: list[tuple[tuple[Hex, int], int, int]] = []
-        for turn in (1, -1):
-            if free > 0:
-                moves.append(((here, (facing + turn) % 6), left, free - 1))
-            elif left > 0:
-                moves.append(((here, (facing + turn) % 6), left - 1, free))
-        ahead = here.neighbour(facing if forward else facing + 3)
-        if left > 0 and terrain_at(state.grid, ahead) == OFF_MAP:
-            exits = True
-        cost = entry_cost(state, wizard, mode, ahead)
-        if cost and cost <= left and ahead not in blocked:
-            moves.append(((ahead, facing), left - cost, free))
+        (q, r, facing), left, free = frontier.pop()
+        moves = []
+        if free > 0:
+            moves += [((q, r, (facing + 1) % 6), left, free - 1), ((q, r, (facing + 5) % 6), left, free - 1)]
+        elif left > 0:
+            moves += [((q, r, (facing + 1) % 6), left - 1, free), ((q, r, (facing + 5) % 6), left - 1, free)]
+        if left > 0:
+            dq, dr = STEPS[(facing + back) % 6]
+            ahead = (q + dq, r + dr)
+            cost = costs.get(ahead)
+            if cost is None:
+                cost = costs[ahead] = entry_cost(state, wizard, mode, Hex(*ahead))
+                if cost == 0 and terrain_at(state.grid, Hex(*ahead)) == OFF_MAP:
+                    cost = costs[ahead] = -1
+            if cost == -1:
+                exits = True
+            elif cost and cost <= left and ahead not in taken:
+                moves.append(((ahead[0], ahead[1], facing), left - cost, free))
         for place, p, f in moves:
-            kept = best.setdefault(place, [])
-            if any(p <= kp and f <= kf for kp, kf in kept):
+            kept = best.get(place)
+            if kept is None:
+                best[place] = [(p, f)]
+            elif any(p <= kp and f <= kf for kp, kf in kept):
                 continue
-            kept[:] = [(kp, kf) for kp, kf in kept if not (kp <= p and kf <= f)]
-            kept.append((p, f))
+            else:
+                kept[:] = [(kp, kf) for kp, kf in kept if not (kp <= p and kf <= f)]
+                kept.append((p, f))
             frontier.append((place, p, f))
-    return set(best), exits
+    return {(Hex(q, r), facing) for q, r, facing in best}, exits

@@ -13,7 +13,7 @@ from ...geometry.hexes import Hex
 from .actions import more_than_ending
 from .board import hex_name, in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
-from .model import MAX_MANA, ROUND_LIMIT, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
+from .model import MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
 
 FONT_MANA = 6
@@ -156,8 +156,8 @@ def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
             return replace(state, outcome=outcome), log
         state, new_round = _advance(state)
         if new_round:
-            if state.round > ROUND_LIMIT:
-                return replace(state, outcome=Outcome.drawn(f"{ROUND_LIMIT} rounds have passed.")), log
+            if state.round > state.options.rounds:
+                return replace(state, outcome=Outcome.drawn(f"{state.options.rounds} rounds have passed.")), log
             order = ", ".join(SEAT_NAMES[s] for s in state.order)
             log.append(LogEntry(f"Round {state.round} begins. Order: {order}."))
         state, started = begin_turn(state)

@@ -1,0 +1,65 @@
+"""SimCord: Metamorph through the real bot: a whole Duelling Wizards match between two people, built click by
+click in the picker's steps, and a Key of Solomon match of four wizards, three of them AI."""
+
+from __future__ import annotations
+
+from engine import get_game
+from engine.ai.search import decide
+from tests.bot_support import custom_ids, latest_public, play, private_message, private_text, running_bot
+
+GAME = get_game("metamorph")
+
+
+async def test_a_whole_duel_between_two_people_in_the_picker(tmp_path) -> None:
+    """Alice and Bob play a duel to its end: every decision made through the picker's steps (what, mode,
+    direction, hex, facing; spell, target), each committed once, the board kept current."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        players = {0: world.alice, 1: world.bob}
+        decisions = 0
+        while (match := await world.service.in_channel(world.channel.id)) is not None:
+            state = await world.service.state(match.id)
+            seat = GAME.to_decide(state)[0]
+            key = decide(GAME, state, seat, level="normal", seed=decisions).key
+            before = match.version
+            await play(world, players[seat], key)
+            after = await world.service.get(match.id)
+            assert after.version > before, f"{key} was not committed"
+            decisions += 1
+            assert decisions < 400
+        final = latest_public(world)
+        result = next(f.value for f in final.embeds[0].fields if f.name == "Result")
+        assert "Winner" in result or "draw" in result.lower()
+        assert final.attachments, "the final board is an image"
+
+
+async def test_four_wizards_race_for_the_key_with_three_ai_seats(tmp_path) -> None:
+    """Alice hosts a Key of Solomon match for four with three AI wizards; she plays by typed keys, the AI answers
+    every turn, and the match reaches a result."""
+    async with running_bot(tmp_path / "bot.db", seed=9) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph", players=4)
+        lobby = world.channel.last_message
+        panel = private_message(await world.alice.click(lobby, label="Settings"))  # four seats: options in a panel
+        option = next(cid for cid in custom_ids(panel) if cid.startswith("chg:opt:") and cid.endswith(":scenario"))
+        await world.alice.select(panel, ["key"], custom_id=option)
+        for seat in (1, 2, 3):
+            lobby = world.channel.last_message
+            ai = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:ai:"))
+            await world.alice.select(lobby, [f"{seat}:easy"], custom_id=ai)
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        assert match is not None and match.options["scenario"] == "key" and match.players == 4
+        decisions = 0
+        while (match := await world.service.in_channel(world.channel.id)) is not None:
+            state = await world.service.state(match.id)
+            if GAME.to_decide(state) != (0,):
+                raise AssertionError("the AI left a turn unplayed")
+            key = decide(GAME, state, 0, level="normal", seed=decisions).key
+            answer = await world.alice.slash(world.channel, "game move", action=key)
+            assert "isn't" not in private_text(answer), key
+            decisions += 1
+            assert decisions < 300
+        final = latest_public(world)
+        assert any(f.name == "Result" for f in final.embeds[0].fields)
