@@ -40,6 +40,7 @@ class Behaviour(Protocol):
         self, interaction: Interaction, match_id: str, token: str, seat: int, path: tuple[str, ...]
     ) -> None: ...
     async def show_secrets(self, interaction: Interaction, match_id: str | None = None) -> None: ...
+    async def show_image(self, interaction: Interaction, match_id: str, name: str) -> None: ...
     async def show_rules(
         self, interaction: Interaction, game_id: str, page: int = 0, *, edit: bool = False
     ) -> None: ...
@@ -93,6 +94,22 @@ class SecretsButton(_Button, template=rf"^chg:secret:{MATCH}$"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).show_secrets(interaction, self.match_id)
+
+
+class ImageButton(_Button, template=rf"^chg:img:{MATCH}:(?P<name>[a-z0-9_]{{1,20}})$"):
+    """One of the extra images a game's renderer offers beside its board (Metamorph's shape chart), drawn from
+    the caller's own view and shown only to them."""
+
+    def __init__(self, match_id: str, name: str, label: str = "Image") -> None:
+        super().__init__(f"chg:img:{match_id}:{name}", label, discord.ButtonStyle.secondary, "🗺️")
+        self.match_id, self.name = match_id, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"], match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).show_image(interaction, self.match_id, self.name)
 
 
 class RulesButton(_Button, template=r"^chg:rules:(?P<game>[a-z]{1,20}):(?P<page>\d+)(?::(?P<edit>e))?$"):
@@ -410,6 +427,7 @@ def _placeholder() -> list[discord.SelectOption]:
 DYNAMIC_ITEMS = (
     TakeTurnButton,
     SecretsButton,
+    ImageButton,
     RulesButton,
     RematchButton,
     JoinButton,

@@ -23,7 +23,7 @@ from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
-from .posts import decision_token, seat_line, step_view
+from .posts import decision_token, extra_file, extra_labels, seat_line, step_view
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -388,6 +388,20 @@ class Flows:
         match = await self.service.get(match_id) if match_id else await self._channel_match(interaction)
         embed, file = await self.courier.private_view(match, interaction.user.id)
         await reply(interaction, embed=embed, file=file)
+
+    @guarded
+    async def show_image(self, interaction: discord.Interaction, match_id: str, name: str) -> None:
+        """An extra image of the match (Metamorph's shape chart), from the caller's own view, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.get(match_id)
+        view = await self.service.view_for(match.id, interaction.user.id)
+        labels = extra_labels(match.game)
+        if view is None or name not in labels:
+            await reply(interaction, "There is no such image for this match.")
+            return
+        embed = discord.Embed(title=f"{get_game(match.game).meta.title}: {labels[name].lower()}")
+        embed.set_image(url=f"attachment://{name}.png")
+        await reply(interaction, embed=embed, file=extra_file(view, name))
 
     @guarded
     async def show_rules(

@@ -24,6 +24,7 @@ from engine.steps import join_path
 
 from .components import (
     BackButton,
+    ImageButton,
     RematchButton,
     RulesButton,
     SecretsButton,
@@ -59,6 +60,16 @@ def board_file(view: View, *, caption: str | None, orientation: int | None = Non
     """
     png = render.board_png(view, size=IMAGE_SIZE, caption=caption, orientation=orientation)
     return discord.File(io.BytesIO(png), filename="board.png")
+
+
+def extra_labels(game_id: str) -> Mapping[str, str]:
+    """The extra images (name → button label) the game's renderer offers beside the board."""
+    return render.extras_of(game_id)
+
+
+def extra_file(view: View, name: str) -> discord.File:
+    """An extra image of ``view`` (Metamorph's shape chart) as an attachment called ``<name>.png``."""
+    return discord.File(io.BytesIO(render.extra_png(view, name, size=IMAGE_SIZE)), filename=f"{name}.png")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +108,8 @@ def board_post(
         content = f"{' '.join(mentions)}, your turn." if mentions else None
         buttons.add_item(TakeTurnButton(match.id, match.version))
         buttons.add_item(SecretsButton(match.id, secret=game.meta.hidden_information))
+        for name, label in extra_labels(game.meta.id).items():
+            buttons.add_item(ImageButton(match.id, name, label))
         buttons.add_item(RulesButton(game.meta.id))
         for item in timeout_buttons(game, match):
             buttons.add_item(item)

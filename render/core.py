@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import io
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from PIL import Image
@@ -61,6 +62,12 @@ class BoardRenderer(ABC):
     @abstractmethod
     def swatch(self, size: int) -> Image.Image:
         """An RGB image showing every colour this renderer can draw at ``size`` (its palette is built from it)."""
+
+    extras: ClassVar[Mapping[str, str]] = MappingProxyType({})  # more images of a view, by name: button labels
+
+    def extra_png(self, view: Any, name: str, *, size: int) -> bytes:
+        """PNG bytes of the extra image ``name`` (one of ``extras``) for ``view``."""
+        raise KeyError(name)
 
     def interest(self, view: View) -> int:
         """How much a position shows off the renderer (captures, marks); the demo picks its middle by it."""
@@ -110,6 +117,21 @@ def renderer_for(view: object) -> BoardRenderer:
     if not isinstance(view, renderer.view_type):
         raise TypeError(f"the {view.game!r} renderer takes {renderer.view_type.__name__}, not {type(view).__name__}")
     return renderer
+
+
+def extras_of(game_id: str) -> Mapping[str, str]:
+    """The extra images a game's renderer offers (name → button label); none for a game without a renderer."""
+    renderer = RENDERERS.get(game_id)
+    return renderer.extras if renderer is not None else {}
+
+
+def extra_png(view: object, name: str, *, size: int = 1024) -> bytes:
+    """PNG bytes of the extra image ``name`` of ``view``'s game (the Metamorph shape chart, say), drawn from the
+    view alone like a board; a name the renderer does not offer raises ``KeyError``."""
+    renderer = renderer_for(view)
+    if name not in renderer.extras:
+        raise KeyError(f"{renderer.game} offers no image called {name!r}; it offers {sorted(renderer.extras)}")
+    return renderer.extra_png(view, name, size=size)
 
 
 def resolve_options(

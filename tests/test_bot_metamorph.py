@@ -63,3 +63,16 @@ async def test_four_wizards_race_for_the_key_with_three_ai_seats(tmp_path) -> No
             assert decisions < 300
         final = latest_public(world)
         assert any(f.name == "Result" for f in final.embeds[0].fields)
+
+
+async def test_the_shape_chart_is_one_private_button_away(tmp_path) -> None:
+    """The board offers the chart of shapes; a click shows it, drawn from the clicker's view, to them alone."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        board = latest_public(world)
+        assert any(cid.endswith(":chart") for cid in custom_ids(board))
+        shown = private_message(await world.carol.click(board, label="Shape chart"))
+        assert shown.attachments and shown.attachments[0].filename == "chart.png"
+        assert "shape chart" in shown.embeds[0].title

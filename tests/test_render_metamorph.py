@@ -27,7 +27,7 @@ from engine.games.metamorph.game import MetaView
 from engine.games.metamorph.keys import MetaAction
 from engine.games.metamorph.model import Condition, MetaState
 from engine.games.metamorph.tables import CHART_SIZE, HUMAN, TABLES
-from render import board_png
+from render import board_png, extra_png, extras_of
 from render import palette as pal
 from render.metamorph import MetamorphRenderer, chart_image, chart_png
 from render.metamorph.board import describe, status
@@ -389,3 +389,14 @@ def test_random_positions_render() -> None:
                 assert decode(board_png(view, size=512)).size == (512, 512)
                 assert Image.open(io.BytesIO(chart_png(view, size=512))).width == 512
     assert decode(board_png(GAME.view(state, None), size=512)).size == (512, 512)
+
+
+def test_extra_images_are_offered_by_name() -> None:
+    """The board's extra images are named by the renderer: Metamorph offers its chart, Wars nothing; an
+    unknown name is refused."""
+    game = get_game("metamorph")
+    view = game.view(game.setup({"scenario": "war"}, 3, 4), None)
+    assert extras_of("metamorph") == {"chart": "Shape chart"} and dict(extras_of("wars")) == {}
+    assert extra_png(view, "chart", size=512)[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(KeyError):
+        extra_png(view, "hand")

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import ClassVar
 
 from PIL import Image, ImageDraw
 
@@ -318,6 +319,14 @@ class MetamorphRenderer(BoardRenderer):
         return swatch(self, size)
 
     # -- the chart of shapes, a second image ---------------------------------------------------------------
+
+    extras: ClassVar[Mapping[str, str]] = MappingProxyType({"chart": "Shape chart"})
+
+    def extra_png(self, view: MetaView, name: str, *, size: int) -> bytes:
+        """The chart of shapes, the one extra image Metamorph offers (``render.extra_png(view, "chart")``)."""
+        if name != "chart":
+            raise KeyError(name)
+        return chart_png(view, size=size)
 
     @staticmethod
     def chart_png(view: MetaView, *, size: int = 1024) -> bytes:
