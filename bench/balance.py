@@ -2,7 +2,8 @@
 
 For each game it plays ``--games`` seeded matches per arrangement and reports the win rate of each seat (with
 a Wilson 95 % interval), the draw rate and the mean length in decisions. Arrangements: Wars fixes who moves
-first (``first=red`` and ``first=blue``) and reports the first player's rate; Swartzblak has one arrangement
+first (``first=red`` and ``first=blue``) and reports the first player's rate; Metamorph plays each scenario
+with two wizards; Swartzblak has one arrangement
 (Heroes against Adversary). A seat outside 40–60 % calls for a change to one of *our* rules (never the seed's),
 recorded in the game's rulebook, and a rerun. Prints a summary, then one JSON line; ``--out`` names the file.
 
@@ -27,7 +28,15 @@ from engine.ai.search import level_for
 
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
     "wars": [("Red moves first", {"first": "red"}), ("Blue moves first", {"first": "blue"})],
+    "metamorph": [
+        ("Duelling Wizards", {"scenario": "duel"}),
+        ("Wizard War", {"scenario": "war"}),
+        ("The Key of Solomon", {"scenario": "key"}),
+    ],
 }
+
+
+PLAYERS = 2  # balance is measured one against one, hard against hard
 
 
 def _job(args: tuple[str, str, dict[str, Any] | None, int]) -> Result:
@@ -76,7 +85,7 @@ def _row(name: str, raw: dict[str, Any], seats: tuple[str, ...]) -> dict[str, An
 
 def rows_of(game_id: str, entry: dict[str, Any]) -> list[dict[str, Any]]:
     """The table rows of a game: one per arrangement, plus all of them pooled when the first player varies."""
-    seats = get_game(game_id).meta.seat_names
+    seats = get_game(game_id).seat_names(PLAYERS)
     raws = entry["arrangements"]
     rows = [_row(name, raw, seats) for name, raw in raws.items()]
     if len(raws) > 1 and all(raw["first"] is not None for raw in raws.values()):
@@ -109,7 +118,7 @@ def _markdown(data: dict[str, Any]) -> str:
     ]
     for game_id, entry in data.items():
         game = get_game(game_id)
-        seats = game.meta.seat_names
+        seats = game.seat_names(PLAYERS)
         rows = rows_of(game_id, entry)
         lines += ["", f"## {game.meta.title} (`{game_id}`, rules version {game.meta.rules_version})", ""]
         for run in entry["runs"]:
@@ -176,9 +185,9 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
     tasks: list[tuple[str, str, dict[str, Any] | None, int]] = []
     index: list[tuple[str, str, int | None]] = []
     for game_id in game_ids:
-        seats = get_game(game_id).meta.seat_names
+        seats = get_game(game_id).seat_names(PLAYERS)
         for name, options in ARRANGEMENTS.get(game_id, [(" against ".join(seats), None)]):
-            first = None if options is None else seats.index(options["first"].title())
+            first = None if options is None or "first" not in options else seats.index(options["first"].title())
             for i in range(games):
                 tasks.append((game_id, level, options, seed + i))
                 index.append((game_id, name, first))
@@ -196,7 +205,7 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
             "preset": preset(game_id, level),
             "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
             "arrangements": {
-                name: _raw(rs, len(get_game(game_id).meta.seat_names), first) for name, (first, rs) in by.items()
+                name: _raw(rs, PLAYERS, first) for name, (first, rs) in by.items()
             },
         }
         for game_id, by in grouped.items()
