@@ -116,7 +116,7 @@ def evaluate(state: MetaState, seat: int) -> float:
         assert me.hex is not None
         nearest = min(rivals, key=lambda w: w.hex.distance(me.hex))  # type: ignore[union-attr]
         gap = nearest.hex.distance(me.hex)  # type: ignore[union-attr]
-        eagerness = min(1.0, max(0.0, mine - worth(state, nearest) + 0.3))  # continuous: no cliff at equality
+        eagerness = min(1.0, max(0.0, mine - worth(state, nearest) + 0.7))  # continuous; equals still close in
         score -= APPROACH * gap * eagerness
     active = state.wizard(state.active)
     for rival in rivals:
