@@ -344,3 +344,24 @@ def draw_pyramid(sk: Sketch, base: Point, width: float, height: float, colour: R
     sk.polygon([apex, left, mid], fill=lit)
     sk.polygon([apex, mid, right], fill=shade)
     sk.polygon([apex, left, right], outline=edge, width=max(1.0, width * (0.06 if prominent else 0.035)))
+
+
+def swatch_sheet(
+    boards: Sequence[Image.Image], sprites: Sequence[Image.Image], *, size: int, cell: int, spacing: int = 1
+) -> Image.Image:
+    """A renderer's swatch: its sample boards stacked, then every sprite on a grid of ``cell`` pixels (rows
+    ``spacing`` cells apart), so the fixed palette built from it has an entry for every colour drawn."""
+    columns = max(1, size // cell)
+    rows = -(-len(sprites) // columns) * spacing
+    sheet = Image.new("RGB", (size, rows * cell), pal.PANEL)
+    for i, sprite in enumerate(sprites):
+        xy = ((i % columns) * cell, (i // columns) * spacing * cell)
+        sheet.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+    top = sum(board.height for board in boards)
+    out = Image.new("RGB", (size, top + sheet.height), pal.BACKGROUND)
+    y = 0
+    for board in boards:
+        out.paste(board, (0, y))
+        y += board.height
+    out.paste(sheet, (0, top))
+    return out

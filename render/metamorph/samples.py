@@ -17,6 +17,7 @@ from engine.games.metamorph.model import Artifact, Condition, TurnDone
 
 from .. import palette as pal
 from ..core import BoardRenderer, RenderOptions
+from ..toolkit import swatch_sheet
 from .sprites import (
     BADGES,
     BAR_BACK,
@@ -100,17 +101,4 @@ def swatch(renderer: BoardRenderer, size: int) -> Image.Image:
     keys += [pal.INK, pal.WHITE, pal.GOLD, pal.LAST_MOVE_EDGE, pal.MARKED_EDGE, pal.PANEL, pal.PANEL_EDGE, pal.TEXT]
     sprites += [Image.new("RGB", (cell, cell), colour) for colour in keys]
     assert len(LEGEND_MARKERS) <= len(BADGES)
-    columns = max(1, size // cell)
-    rows = -(-len(sprites) // columns)
-    sheet = Image.new("RGB", (size, rows * cell), pal.PANEL)
-    for i, sprite in enumerate(sprites):
-        xy = ((i % columns) * cell, (i // columns) * cell)
-        if sprite.mode == "RGBA":
-            sheet.paste(sprite, xy, sprite)
-        else:
-            sheet.paste(sprite, xy)
-    out = Image.new("RGB", (size, 2 * size + sheet.height), pal.BACKGROUND)
-    for i, board in enumerate(boards):
-        out.paste(board, (0, i * size))
-    out.paste(sheet, (0, 2 * size))
-    return out
+    return swatch_sheet(boards, sprites, size=size, cell=cell)

@@ -17,6 +17,7 @@ from engine.games.swartzblak.model import ADVERSARY, HEROES, Cond, Roll, SwView,
 
 from .. import palette as pal
 from ..core import BoardRenderer, RenderOptions
+from ..toolkit import swatch_sheet
 from .sprites import (
     ALLEY_STRONG,
     ALLEY_TINT,
@@ -126,17 +127,4 @@ def swatch(renderer: BoardRenderer, size: int, cell: int) -> Image.Image:
     keys += [*pal.SIDE_STRONG[:2], *pal.SIDE_PALE[:2], pal.INK, pal.WHITE, pal.LAST_MOVE_EDGE, pal.MARKED_EDGE]
     keys += [pal.mix(c, DIM_GREY, DISABLED_MIX) for c in (*pal.SIDE_STRONG[:2], *pal.SIDE_PALE[:2], TOWN_RING)]
     sprites += [Image.new("RGB", (cell, cell), colour) for colour in keys]  # solid patches: exact entries
-    columns = max(1, size // cell)
-    rows = -(-len(sprites) // columns) * 2
-    sheet = Image.new("RGB", (size, rows * cell), pal.PANEL)
-    for i, sprite in enumerate(sprites):
-        xy = ((i % columns) * cell, (i // columns) * 2 * cell)
-        if sprite.mode == "RGBA":
-            sheet.paste(sprite, xy, sprite)
-        else:
-            sheet.paste(sprite, xy)
-    out = Image.new("RGB", (size, 2 * size + sheet.height), pal.BACKGROUND)
-    for i, board in enumerate(boards):
-        out.paste(board, (0, i * size))
-    out.paste(sheet, (0, 2 * size))
-    return out
+    return swatch_sheet(boards, sprites, size=size, cell=cell, spacing=2)
