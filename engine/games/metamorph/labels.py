@@ -128,8 +128,6 @@ def _by_argument(
             options[fragment] = f"With {TABLES.specials[fragment].name} ({TABLES.specials[fragment].cost} mana)"
         else:
             options.setdefault(fragment, _argument_label(state, seat, action, depth))
-    if depth == 1 and "-" in options and len(level) == 1:
-        return level[0].key
     return Step(prompt, tuple(Choice(k, v) for k, v in options.items()))
 
 
