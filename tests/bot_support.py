@@ -155,8 +155,9 @@ async def play(world: Any, player: Any, key: str) -> Any:
     """Take turn on the current board, then pick, step by step, the fragments that build ``key`` in the private
     picker (found from the game's own steps, as a player reads them off each select); returns the final
     select's result."""
-    match = await world.service.in_channel(world.channel.id)
-    state = await world.service.state(match.id)
+    service = world.bot.service  # the bot's own (a SimCord world and the sandbox both have a bot)
+    match = await service.in_channel(world.channel.id)
+    state = await service.state(match.id)
     game = get_game(match.game)
     deciding = [seat for seat in match.seats_of(player.id) if seat in game.to_decide(state)]
     path = next((p for seat in deciding if (p := path_to(game, state, seat, key)) is not None), None)
