@@ -17,8 +17,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Row = TypeVar("Row", bound=BaseModel)
 
-OURS = "Changeling (ours)"
-
 
 class ContentRow(BaseModel):
     """Base of every row model: frozen, and strict about unknown fields (a misspelt field is an error)."""

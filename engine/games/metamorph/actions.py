@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...geometry.hexes import arc
 from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
-from .combat import adjacent_targets, can_reach
+from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction
 from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
 from .movement import modes, reachable
@@ -182,9 +182,7 @@ def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
             if wizard.damage:
                 found.append(MetaAction("special", "survival"))
         elif special_id == "hands" and not wizard.high and len(state.held_by(wizard.seat)) < 2:
-            for artifact in state.artifacts:
-                if artifact.hex is not None and not artifact.destroyed and artifact.hex.distance(wizard.hex) <= 1:
-                    found.append(MetaAction("special", "pickup", artifact.id))
+            found += [MetaAction("special", "pickup", a.id) for a in adjacent_artifacts(state, wizard.hex)]
     return found
 
 
@@ -243,9 +241,7 @@ def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
         found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes]
     assert wizard.hex is not None
     if not wizard.high and not state.done.rising:
-        for artifact in state.artifacts:
-            if artifact.hex is not None and not artifact.destroyed and artifact.hex.distance(wizard.hex) <= 1:
-                found.append(MetaAction("attack", artifact.id))
+        found += [MetaAction("attack", a.id) for a in adjacent_artifacts(state, wizard.hex)]
     return found
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex, line, sector, seen_from
+from ...geometry.hexes import Hex, line_of_sight, sector, seen_from
 from ...rng import MatchRng
 from .tables import TABLES, Geomorph
 
@@ -68,9 +68,7 @@ def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:
 def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
     """Whether ``a`` sees ``b``: no blocking terrain strictly between them. ``airborne``: one of the two flies,
     and a flier sees, and is seen, over everything."""
-    if airborne:
-        return True
-    return not any(blocks_sight(grid, h) for h in line(a, b)[1:-1])
+    return airborne or line_of_sight(a, b, lambda h: blocks_sight(grid, h))
 
 
 def visible_from(grid: tuple[str, ...], origin: Hex) -> list[Hex]:

@@ -7,7 +7,7 @@ our completions of the seed are in docs/rules/metamorph.md.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from ...core import Choice, Game, GameMeta, Outcome, Step, Transition, View
@@ -139,9 +139,6 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
 
     def steps(self, state: MetaState, seat: int, path: tuple[str, ...]) -> Step | str | None:
         return labels.steps(state, seat, self.legal_actions(state, seat), path)
-
-    def position_key(self, state: MetaState, seat: int) -> Hashable | None:
-        return None
 
     # -- apply ---------------------------------------------------------------------------------------------
 

@@ -183,12 +183,6 @@ class MetaState:
     def held_by(self, seat: int) -> tuple[Artifact, ...]:
         return tuple(a for a in self.artifacts if a.carrier == seat and not a.destroyed)
 
-    def occupant(self, hex_: Hex) -> Wizard | None:
-        for wizard in self.wizards:
-            if wizard.on_board and wizard.hex == hex_:
-                return wizard
-        return None
-
     def standing(self) -> tuple[Wizard, ...]:
         return tuple(w for w in self.wizards if w.on_board)
 

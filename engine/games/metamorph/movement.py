@@ -8,23 +8,12 @@ free turns left): a small Pareto set, since trading one for the other is the onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...geometry.hexes import DIRECTIONS, Hex
 from .board import OFF_MAP, terrain_at
 from .model import MetaState, Mode, Wizard
 from .tables import FACING_ALLOWANCE, TABLES
 
 EXIT = "off"
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """One end of a move: where, facing which way, and whether it went forward (for Charge)."""
-
-    hex: Hex
-    facing: int
-    forward: bool
 
 
 def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
@@ -74,21 +63,20 @@ def modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
     return tuple(found)
 
 
-def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[dict[tuple[Hex, int], Reach], bool]:
+def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[set[tuple[Hex, int]], bool]:
     """Every (hex, facing) the wizard can end a ``mode`` move on (its own place and facing excluded), and
     whether it can step off the map."""
     assert wizard.hex is not None
     full = speed(state, wizard, mode)
     turns = facing_allowance(state, wizard)
     blocked = {w.hex for w in state.wizards if w.on_board and w.seat != wizard.seat}
-    ends: dict[tuple[Hex, int], Reach] = {}
+    ends: set[tuple[Hex, int]] = set()
     exits = False
     for forward, points in ((True, full), (False, full // 2)):
         found, can_exit = _search(state, wizard, mode, points=points, turns=turns, forward=forward, blocked=blocked)
         exits = exits or can_exit
-        for place in found:
-            ends.setdefault(place, Reach(place[0], place[1], forward))
-    ends.pop((wizard.hex, wizard.facing), None)
+        ends |= found
+    ends.discard((wizard.hex, wizard.facing))
     return ends, exits
 
 

@@ -146,10 +146,6 @@ def load_tables(folder: Path = DATA) -> Tables:
 TABLES = load_tables()
 
 
-def shape(name: str) -> Shape:
-    return TABLES.shapes[name]
-
-
 def chart_distance(a: str, b: str) -> int:
     """Cells between two shapes on the chart, counted edge to edge (Manhattan): 1 for neighbours."""
     ca, cb = TABLES.shapes[a].cell, TABLES.shapes[b].cell

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core import LogEntry, Outcome
-from ...geometry.hexes import Hex
 from .actions import more_than_ending
-from .board import hex_name, in_sight, terrain_at
+from .board import in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
 from .model import MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
@@ -192,7 +191,3 @@ def _advance(state: MetaState) -> tuple[MetaState, bool]:
             return replace(state, index=index), False
     state, order = round_order(state)
     return replace(state, order=order, index=0, round=state.round + 1), True
-
-
-def where(hex_: Hex | None) -> str:
-    return "off the board" if hex_ is None else hex_name(hex_)
