@@ -22,21 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_game
 from engine.ai.search import decide
+from engine.steps import path_to
 
 GAME = get_game("metamorph")
 SCENARIOS = ("duel", "war", "key")
-
-
-def steps_to(state: object, seat: int, key: str, path: tuple[str, ...] = ()) -> int | None:
-    """How many picks build ``key`` in the picker (the length of its path)."""
-    step = GAME.steps(state, seat, path)
-    if isinstance(step, str):
-        return len(path) if step == key else None
-    for option in step.options:
-        found = steps_to(state, seat, key, (*path, option.key))
-        if found is not None:
-            return found
-    return None
 
 
 def engine_step(games: int) -> tuple[float, float, int]:
@@ -99,7 +88,7 @@ def clicks(matches: int) -> tuple[float, float, float]:
             if (state.round, seat) != last_turn:
                 turns, last_turn = turns + 1, (state.round, seat)
             key = decide(GAME, state, seat, level="easy", seed=index).key
-            picks += 1 + (steps_to(state, seat, key) or 0)  # Take turn, then one pick per step
+            picks += 1 + len(path_to(GAME, state, seat, key) or ())  # Take turn, then one pick per step
             decisions += 1
             state = GAME.act(state, seat, key).state
     return picks / turns, decisions / turns, picks / decisions

@@ -31,6 +31,21 @@ def next_step(game: Game[Any, Any, Any], state: Any, seat: int, path: Sequence[s
     return _walk(game.choices(state, seat), tuple(path), game.prompt(state, seat))
 
 
+def path_to(
+    game: Game[Any, Any, Any], state: Any, seat: int, key: str, path: tuple[str, ...] = ()
+) -> tuple[str, ...] | None:
+    """The path (one fragment per step) that builds ``key`` for ``seat``, or ``None``: what a player picks, for
+    tests and benches that drive the picker (single picks only: a multi-select's combinations are not tried)."""
+    step = next_step(game, state, seat, path)
+    if isinstance(step, str):
+        return path if step == key else None
+    for option in step.options:
+        found = path_to(game, state, seat, key, (*path, option.key))
+        if found is not None:
+            return found
+    return None
+
+
 def split_path(text: str) -> tuple[str, ...]:
     return tuple(part for part in text.split(PATH_SEPARATOR) if part)
 

@@ -20,7 +20,7 @@ from engine import get_game
 from engine.ai.worker import think_sync
 from engine.rng import MatchKey
 from engine.service import MatchService
-from engine.steps import next_step
+from engine.steps import path_to
 
 
 class EnvClock:
@@ -168,18 +168,6 @@ async def play(world: Any, player: Any, key: str) -> Any:
         picker = private_message(await player.select(picker, [fragment], custom_id=step_id(picker)))
     assert path[-1] in [o.value for o in select_options(picker, "chg:step:")], f"{key} not offered"
     return await player.select(picker, [path[-1]], custom_id=step_id(picker))
-
-
-def path_to(game: Any, state: Any, seat: int, key: str, path: tuple[str, ...] = ()) -> tuple[str, ...] | None:
-    """The picker path (one fragment per step) that builds ``key`` for ``seat``, or ``None``."""
-    step = next_step(game, state, seat, path)
-    if isinstance(step, str):
-        return path if step == key else None
-    for option in step.options:
-        found = path_to(game, state, seat, key, (*path, option.key))
-        if found is not None:
-            return found
-    return None
 
 
 def step_id(message: Any) -> str:
