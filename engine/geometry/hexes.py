@@ -7,6 +7,7 @@ is a direction and turning by one is 60°. Maps are any set of hexes: a game lay
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -75,18 +76,21 @@ def line(a: Hex, b: Hex) -> list[Hex]:
     """The hexes a straight line from the centre of ``a`` to the centre of ``b`` crosses, both ends included.
 
     The line is nudged by a tiny fixed amount, so a line running exactly along an edge between two hexes
-    always takes the same side: deterministic, and the same hexes both ways round for the usual cases."""
-    n = a.distance(b)
+    always takes the same side: deterministic, and the same hexes both ways round for the usual cases. It is
+    drawn from ``a`` as the origin, so a line has the same shape wherever it starts (with absolute coordinates,
+    rounding errors would pick different sides of an edge in different places of the map)."""
+    return [Hex(a.q + dq, a.r + dr) for dq, dr in _offsets(b.q - a.q, b.r - a.r)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
+    """``line`` from ``(0, 0)`` to ``(dq, dr)``, as axial offsets, ends included."""
+    n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if n == 0:
-        return [a]
+        return ((0, 0),)
     eps = 1e-6
-    aq, ar, as_ = a.q + eps, a.r + eps, a.s - 2 * eps
-    bq, br, bs = b.q + eps, b.r + eps, b.s - 2 * eps
-    return [_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) for i in range(n + 1)]
-
-
-def _round(q: float, r: float, s: float) -> Hex:
-    return Hex(*_rounded(q, r, s))
+    ds = -dq - dr
+    return tuple(_rounded(eps + dq * i / n, eps + dr * i / n, ds * i / n - 2 * eps) for i in range(n + 1))
 
 
 def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
@@ -102,15 +106,13 @@ def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
 
 def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:
     """Those of ``targets`` that ``origin`` sees past ``blockers`` (axial pairs), by the same lines as
-    ``line_of_sight``; for a whole map at once, it works on plain numbers and stops at a line's first blocker."""
-    eps = 1e-6
-    aq, ar, as_ = origin.q + eps, origin.r + eps, -origin.q - origin.r - 2 * eps
+    ``line_of_sight``; for a whole map at once, it walks each line's precomputed offsets (a line's hexes,
+    taken from its start, depend only on where its end lies from its start) and stops at the first blocker."""
+    oq, or_ = origin.q, origin.r
     seen = []
     for target in targets:
-        n = origin.distance(target)
-        bq, br, bs = target.q + eps, target.r + eps, -target.q - target.r - 2 * eps
-        for i in range(1, n):
-            if _rounded(aq + (bq - aq) * i / n, ar + (br - ar) * i / n, as_ + (bs - as_) * i / n) in blockers:
+        for dq, dr in _offsets(target.q - oq, target.r - or_)[1:-1]:
+            if (oq + dq, or_ + dr) in blockers:
                 break
         else:
             seen.append(target)

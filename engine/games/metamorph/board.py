@@ -7,8 +7,8 @@ A hex is named like a wargame map's: its column as a letter, then its row from 1
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator
 
 from ...errors import MalformedKey
 from ...geometry.hexes import Hex, line_of_sight, sector, seen_from
@@ -40,12 +40,12 @@ def on_map(grid: tuple[str, ...], hex_: Hex) -> bool:
     return terrain_at(grid, hex_) != OFF_MAP
 
 
-def hexes_of(grid: tuple[str, ...]) -> Iterator[Hex]:
-    """Every hex of the map, row by row (the order ties are broken in)."""
-    for row, letters in enumerate(grid):
-        for col, letter in enumerate(letters):
-            if letter != OFF_MAP:
-                yield to_hex(col, row)
+@functools.lru_cache(maxsize=64)
+def hexes_of(grid: tuple[str, ...]) -> tuple[Hex, ...]:
+    """Every hex of the map, row by row (the order ties are broken in). A pure function of the map, memoised:
+    a match asks for it on every decision and its map never changes."""
+    cells = ((col, row) for row, letters in enumerate(grid) for col, letter in enumerate(letters) if letter != OFF_MAP)
+    return tuple(to_hex(col, row) for col, row in cells)
 
 
 def hex_name(hex_: Hex) -> str:
@@ -71,10 +71,12 @@ def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -
     return airborne or line_of_sight(a, b, lambda h: blocks_sight(grid, h))
 
 
-def visible_from(grid: tuple[str, ...], origin: Hex) -> list[Hex]:
-    """Every map hex ``origin`` sees (itself included), for Teleport: ``in_sight`` for each, done at once."""
+@functools.lru_cache(maxsize=1024)
+def visible_from(grid: tuple[str, ...], origin: Hex) -> tuple[Hex, ...]:
+    """Every map hex ``origin`` sees (itself included), for Teleport: ``in_sight`` for each, done at once.
+    Memoised like ``hexes_of``: sight depends on terrain alone, and a wizard asks from the same few hexes."""
     blockers = {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
-    return seen_from(origin, hexes_of(grid), blockers)
+    return tuple(seen_from(origin, hexes_of(grid), blockers))
 
 
 # -- laying out the map ----------------------------------------------------------------------------------

@@ -8,10 +8,13 @@ free turns left): a small Pareto set, since trading one for the other is the onl
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
 from ...geometry.hexes import DIRECTIONS, Hex
 from .board import OFF_MAP, terrain_at
 from .model import MetaState, Mode, Wizard
-from .tables import FACING_ALLOWANCE, TABLES
+from .tables import FACING_ALLOWANCE, TABLES, Shape
 
 EXIT = "off"
 
@@ -27,9 +30,9 @@ def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
     return base
 
 
-def entry_cost(state: MetaState, wizard: Wizard, mode: Mode, hex_: Hex) -> int:
-    """What entering ``hex_`` costs in ``mode`` (0: it cannot be entered that way)."""
-    letter = terrain_at(state.grid, hex_)
+def entry_cost(grid: tuple[str, ...], body: Shape, mode: Mode, hex_: Hex) -> int:
+    """What entering ``hex_`` costs a ``body`` in ``mode`` (0: it cannot be entered that way)."""
+    letter = terrain_at(grid, hex_)
     if letter == OFF_MAP:
         return 0
     terrain = TABLES.terrain[letter]
@@ -37,7 +40,7 @@ def entry_cost(state: MetaState, wizard: Wizard, mode: Mode, hex_: Hex) -> int:
         return 1
     if mode == "W":
         return 1 if terrain.water else 0
-    climber = wizard.body.has("climb")
+    climber = body.has("climb")
     if terrain.id == "rocks":
         return 2 if climber else 0
     if climber and terrain.id in ("forest", "hills"):
@@ -48,8 +51,11 @@ def entry_cost(state: MetaState, wizard: Wizard, mode: Mode, hex_: Hex) -> int:
 def facing_allowance(state: MetaState, wizard: Wizard) -> int:
     """Free facing changes this move: the size's figure on favoured terrain, one fewer elsewhere."""
     assert wizard.hex is not None
-    body = wizard.body
-    letter = terrain_at(state.grid, wizard.hex)
+    return _allowance(state.grid, wizard.body, wizard.hex)
+
+
+def _allowance(grid: tuple[str, ...], body: Shape, start: Hex) -> int:
+    letter = terrain_at(grid, start)
     favoured = letter != OFF_MAP and body.shape_class in TABLES.terrain[letter].favoured
     return FACING_ALLOWANCE[body.size] - (0 if favoured else 1)
 
@@ -63,77 +69,82 @@ def modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
     return tuple(found)
 
 
-def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[set[tuple[Hex, int]], bool]:
+def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[frozenset[tuple[Hex, int]], bool]:
     """Every (hex, facing) the wizard can end a ``mode`` move on (its own place and facing excluded), and
     whether it can step off the map."""
-    assert wizard.hex is not None
-    full = speed(state, wizard, mode)
-    turns = facing_allowance(state, wizard)
-    blocked = {w.hex for w in state.wizards if w.on_board and w.seat != wizard.seat}
-    ends: set[tuple[Hex, int]] = set()
-    exits = False
-    for forward, points in ((True, full), (False, full // 2)):
-        found, can_exit = _search(state, wizard, mode, points=points, turns=turns, forward=forward, blocked=blocked)
-        exits = exits or can_exit
-        ends |= found
-    ends.discard((wizard.hex, wizard.facing))
-    return ends, exits
+    return _reach(_mover(state, wizard, mode), speed(state, wizard, mode))
 
 
-def forward_reach(state: MetaState, wizard: Wizard, mode: Mode) -> set[tuple[Hex, int]]:
+def forward_reach(state: MetaState, wizard: Wizard, mode: Mode) -> frozenset[tuple[Hex, int]]:
     """The places a forward move reaches (Charge counts only a forward run)."""
-    full = speed(state, wizard, mode)
-    blocked = {w.hex for w in state.wizards if w.on_board and w.seat != wizard.seat}
-    found, _ = _search(
-        state, wizard, mode, points=full, turns=facing_allowance(state, wizard), forward=True, blocked=blocked
-    )
+    found, _ = _search(_mover(state, wizard, mode), speed(state, wizard, mode), forward=True)
     return found
+
+
+class Mover(NamedTuple):
+    """What a move search depends on, as plain hashable values (so searches can be memoised): the map, the
+    shape, where the wizard stands and faces, the mode, and the hexes other wizards stand on."""
+
+    grid: tuple[str, ...]
+    shape: str
+    start: Hex
+    facing: int
+    mode: Mode
+    taken: frozenset[tuple[int, int]]
+
+
+def _mover(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
+    assert wizard.hex is not None
+    taken = frozenset((w.hex.q, w.hex.r) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
+    return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken)
 
 
 STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
-def _search(
-    state: MetaState,
-    wizard: Wizard,
-    mode: Mode,
-    *,
-    points: int,
-    turns: int,
-    forward: bool,
-    blocked: set[Hex | None],
-) -> tuple[set[tuple[Hex, int]], bool]:
-    """Places reachable with ``points`` of speed and ``turns`` free facing changes, stepping one way.
+@functools.lru_cache(maxsize=512)
+def _reach(mover: Mover, full: int) -> tuple[frozenset[tuple[Hex, int]], bool]:
+    """``reachable`` on plain values, memoised: listing, checking and applying a move ask the same question of
+    the same position several times in a decision, and the answer depends on nothing else."""
+    ahead, exits_ahead = _search(mover, full, forward=True)
+    behind, exits_behind = _search(mover, full // 2, forward=False)
+    return (ahead | behind) - {(mover.start, mover.facing)}, exits_ahead or exits_behind
+
+
+@functools.lru_cache(maxsize=512)
+def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[tuple[Hex, int]], bool]:
+    """Places reachable with ``points`` of speed, stepping one way (forward, or backward at the points given).
 
     It runs for every mode at every decision, so it works on plain tuples: (q, r, facing) places, and each
     hex's entry cost looked up once per search."""
-    assert wizard.hex is not None
-    taken = {(h.q, h.r) for h in blocked if h is not None}
+    grid, mode, start, taken = mover.grid, mover.mode, mover.start, mover.taken
+    body = TABLES.shapes[mover.shape]
+    turns = _allowance(grid, body, start)
     costs: dict[tuple[int, int], int] = {}
     back = 0 if forward else 3
-    start = (wizard.hex.q, wizard.hex.r, wizard.facing)
-    best: dict[tuple[int, int, int], list[tuple[int, int]]] = {start: [(points, turns)]}
-    frontier = [(start, points, turns)]
+    origin = (start.q, start.r, mover.facing)
+    best: dict[tuple[int, int, int], list[tuple[int, int]]] = {origin: [(points, turns)]}
+    frontier = [(origin, points, turns)]
     exits = False
     while frontier:
-        (q, r, facing), left, free = frontier.pop()
+        (q, r, face), left, free = frontier.pop()
         moves = []
         if free > 0:
-            moves += [((q, r, (facing + 1) % 6), left, free - 1), ((q, r, (facing + 5) % 6), left, free - 1)]
+            moves += [((q, r, (face + 1) % 6), left, free - 1), ((q, r, (face + 5) % 6), left, free - 1)]
         elif left > 0:
-            moves += [((q, r, (facing + 1) % 6), left - 1, free), ((q, r, (facing + 5) % 6), left - 1, free)]
+            moves += [((q, r, (face + 1) % 6), left - 1, free), ((q, r, (face + 5) % 6), left - 1, free)]
         if left > 0:
-            dq, dr = STEPS[(facing + back) % 6]
-            ahead = (q + dq, r + dr)
-            cost = costs.get(ahead)
+            dq, dr = STEPS[(face + back) % 6]
+            step = (q + dq, r + dr)
+            cost = costs.get(step)
             if cost is None:
-                cost = costs[ahead] = entry_cost(state, wizard, mode, Hex(*ahead))
-                if cost == 0 and terrain_at(state.grid, Hex(*ahead)) == OFF_MAP:
-                    cost = costs[ahead] = -1
+                cost = costs[step] = entry_cost(grid, body, mode, Hex(*step))
+                if cost == 0 and terrain_at(grid, Hex(*step)) == OFF_MAP:
+                    cost = costs[step] = -1
             if cost == -1:
                 exits = True
-            elif cost and cost <= left and ahead not in taken:
-                moves.append(((ahead[0], ahead[1], facing), left - cost, free))
+            elif cost and cost <= left and step not in taken:
+                moves.append(((step[0], step[1], face), left - cost, free))
         for place, p, f in moves:
             kept = best.get(place)
             if kept is None:
@@ -144,4 +155,4 @@ def _search(
                 kept[:] = [(kp, kf) for kp, kf in kept if not (kp <= p and kf <= f)]
                 kept.append((p, f))
             frontier.append((place, p, f))
-    return {(Hex(q, r), facing) for q, r, facing in best}, exits
+    return frozenset((Hex(q, r), face) for q, r, face in best), exits
