@@ -472,13 +472,14 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
 # -- Rules version 2 (ours): the reveal-trample-hide line closed --------------------------------------------
 
 
-def test_new_matches_play_version_2_and_a_match_keeps_the_version_it_started_with() -> None:
-    assert GAME.meta.rules_version == 2 and GAME.meta.plays(1)
-    assert GAME.setup(None, 2, 5).rules == 2
-    old = GAME.setup(None, 2, 5, rules_version=1)
-    assert old.rules == 1 and GAME.state_to_json(old)["rules_version"] == 1
-    assert GAME.state_from_json(GAME.state_to_json(old)) == old
-    stored = GAME.state_to_json(old)
+def test_new_matches_play_the_newest_version_and_a_match_keeps_the_version_it_started_with() -> None:
+    assert GAME.meta.rules_version == 3 and GAME.meta.plays(1) and GAME.meta.plays(2)
+    assert GAME.setup(None, 2, 5).rules == 3
+    for version in (1, 2):
+        old = GAME.setup(None, 2, 5, rules_version=version)
+        assert old.rules == version and GAME.state_to_json(old)["rules_version"] == version
+        assert GAME.state_from_json(GAME.state_to_json(old)) == old
+    stored = GAME.state_to_json(GAME.setup(None, 2, 5, rules_version=1))
     del stored["state"]["rules"]  # a state stored before version 2 existed
     assert GAME.state_from_json(stored).rules == 1
 
@@ -518,6 +519,60 @@ def test_v2_standing_townspeople_stop_a_barrelling_beast(rules: int) -> None:
         down = position({BEAST: "e5", "t1": "e7", "v3": None}, {"t1": Cond.DISABLED}, side=ADVERSARY,
                         secret=None, rules=2)  # fmt: skip
         assert "B>e8" in keys(down), "a Disabled Townsperson does not stop it"
+
+
+# -- Rules version 3 (ours): the Heroes tend the town --------------------------------------------------------
+
+
+def test_v3_a_standing_hero_helps_a_disabled_townsperson_beside_it_up_for_its_stunt() -> None:
+    state = position({"t1": "e2"}, {"t1": Cond.DISABLED}, rules=3)
+    assert "C!aid:t1" in keys(state)
+    assert not any(k.startswith(("W!aid", "R!aid")) for k in keys(state)), "only a Hero beside it"
+    after = act(state, "C!aid:t1")
+    assert after.unit("t1").cond is Cond.HEALTHY, "Townspeople are never Wounded: up means unharmed"
+    assert after.stunts == 2 and "C" in after.stunted and after.moves == 3
+    assert not any(k.startswith("C!") for k in keys(after)), "it was the Captain's stunt"
+
+
+def test_v3_no_tending_while_a_standing_varmint_or_the_beast_is_beside_the_townsperson() -> None:
+    for enemy, square in (("v1", "e3"), (BEAST, "f2")):
+        state = position({"t1": "e2", enemy: square}, {"t1": Cond.DISABLED}, rules=3, secret=None)
+        assert "C!aid:t1" not in keys(state)
+        with pytest.raises(IllegalAction, match="no standing Varmint or the Beast"):
+            act(state, "C!aid:t1")
+    fallen = position({"t1": "e2", "v1": "e3"}, {"t1": Cond.DISABLED, "v1": Cond.DISABLED}, rules=3)
+    assert "C!aid:t1" in keys(fallen), "a Disabled Varmint does not stop it"
+
+
+def test_v3_tending_needs_a_standing_hero_and_a_disabled_townsperson() -> None:
+    assert "C!aid:t1" not in keys(position({"t1": "e2"}, rules=3)), "an unharmed Townsperson needs no help"
+    down = position({"t1": "e2"}, {"t1": Cond.DISABLED, "C": Cond.DISABLED}, rules=3)
+    assert "C!aid:t1" not in keys(down)
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_v3_matches_of_older_versions_have_no_tending(rules: int) -> None:
+    state = position({"t1": "e2"}, {"t1": Cond.DISABLED}, rules=rules)
+    assert not any("!aid:" in k for k in keys(state))
+    with pytest.raises(IllegalAction, match="rules version 3"):
+        act(state, "C!aid:t1")
+
+
+@pytest.mark.parametrize("rules", [2, 3])
+def test_v3_townspeople_defend_with_two_dice(rules: int) -> None:
+    state = position({BEAST: "e5", "t1": "e7", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
+    after = act(state, "B!t1")
+    assert after.last_roll is not None and len(after.last_roll.attack) == 3
+    assert len(after.last_roll.defence) == (2 if rules == 3 else 1)
+
+
+def test_v3_a_tended_town_wins_the_sixth_round_for_the_heroes() -> None:
+    state = position({"t1": "e2"}, {"t1": Cond.DISABLED}, side=ADVERSARY, round_=6, rules=3)
+    state = act(state, "end")
+    assert state.outcome is not None and state.outcome.winners == {ADVERSARY}
+    healed = act(position({"t1": "e2"}, {"t1": Cond.DISABLED}, round_=6, rules=3), "C!aid:t1")
+    healed = act(act(healed, "end"), "end")
+    assert healed.outcome is not None and healed.outcome.winners == {HEROES}
 
 
 # -- Twists and Turns ---------------------------------------------------------------------------------------

@@ -48,7 +48,9 @@ def hexes_of(grid: tuple[str, ...]) -> tuple[Hex, ...]:
     return tuple(to_hex(col, row) for col, row in cells)
 
 
+@functools.lru_cache(maxsize=4096)
 def hex_name(hex_: Hex) -> str:
+    """``f7``: memoised, as every listed move names its hex."""
     col, row = to_offset(hex_)
     return f"{COLUMNS[col]}{row + 1}"
 

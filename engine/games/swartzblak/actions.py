@@ -162,6 +162,12 @@ class Actions:
         units = placed(state.units, Unit(unit.id, unit.square, better))
         return self._spend(state, stunts=1, stunter=action.unit, units=units)
 
+    def _do_aid(self, state: SwState, action: SwAction, log: list[LogEntry]) -> SwState:
+        town = state.unit(action.target)
+        log.append(LogEntry(f"{_cap(action.unit)} helps {_name(action.target)} up: unharmed again."))
+        units = placed(state.units, Unit(town.id, town.square, Cond.HEALTHY))
+        return self._spend(state, stunts=1, stunter=action.unit, units=units)
+
     def _do_flee(self, state: SwState, action: SwAction, log: list[LogEntry]) -> SwState:
         state, runs = flee(self._spend(state, moves=2), action.code)
         moves = "; ".join(f"{_name(t)} {SQUARES[a]} → {SQUARES[b]}" for t, a, b in runs) or "nobody can get away"

@@ -41,6 +41,7 @@ from .model import (
 )
 from .rules import (
     FLEE_PATTERNS,
+    aid_targets,
     attack_targets,
     bop_anchors,
     can_recover,
@@ -81,8 +82,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=2,
-        rules_version=2,
-        older_rules=(1,),
+        rules_version=3,
+        older_rules=(1, 2),
         max_decisions=150,
         options=NoOptions,
         hidden_information=True,
@@ -218,6 +219,7 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
                 if uid == "W":
                     actions += [SwAction("hex", unit=uid, target=t) for t in hex_targets(state, occ)]
                 actions += [SwAction("command", unit=uid, target=t) for t in commandable(state, uid)]
+                actions += [SwAction("aid", unit=uid, target=t) for t in aid_targets(state, uid)]
         if state.side == ADVERSARY and state.stunts >= 2:
             actions += self._shapeshifter_powers(state, occ)
         if state.moves >= 2 and any(state.unit(t).standing for t in TOWN_IDS):

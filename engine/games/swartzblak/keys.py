@@ -8,6 +8,7 @@
 | ``W!hex:v3`` | the Hedge Witch's Hex |
 | ``C!cmd:t2`` then ``t2>e5`` | Command a Townsperson, then say where it goes |
 | ``R!rec`` | Recover |
+| ``W!aid:t3`` | (rules version 3) Tend: help a Disabled Townsperson up |
 | ``flee:away`` | Flee (``safe`` ``away`` ``n`` ``e`` ``s`` ``w``) |
 | ``tw:A`` then ``tw:A:2:4:r90`` | Twists and Turns on an Alleyway, then the layout |
 | ``bop:c4`` | You've Got a Big Old Problem (the Beast's south-west square) |
@@ -39,6 +40,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("recover", rf"({_UNIT})!rec"),
         ("hex", rf"({_UNIT})!hex:(v[1-6]|b)"),
         ("command", rf"({_UNIT})!cmd:(t[1-6])"),
+        ("aid", rf"({_UNIT})!aid:(t[1-6])"),
         ("attack", rf"({_UNIT})!({_ANY})"),
         ("lead", rf"(t[1-6])>({_SQ})"),
         ("flee", r"flee:(safe|away|n|e|s|w)"),
@@ -72,6 +74,8 @@ def action_key(action: SwAction) -> str:
         return f"{action.unit}!hex:{action.target}"
     if kind == "command":
         return f"{action.unit}!cmd:{action.target}"
+    if kind == "aid":
+        return f"{action.unit}!aid:{action.target}"
     if kind == "recover":
         return f"{action.unit}!rec"
     if kind == "flee":
@@ -101,7 +105,7 @@ def parse_key(key: str) -> SwAction:
             return SwAction("move", unit=_uid(g[0]), square=SQUARE_INDEX[g[1]])
         if kind == "lead":
             return SwAction("lead", target=g[0], square=SQUARE_INDEX[g[1]])
-        if kind in ("attack", "hex", "command"):
+        if kind in ("attack", "hex", "command", "aid"):
             return SwAction(kind, unit=_uid(g[0]), target=_uid(g[1]))
         if kind == "recover":
             return SwAction("recover", unit=_uid(g[0]))

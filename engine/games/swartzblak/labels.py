@@ -66,6 +66,8 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         return f"Hedge Witch hexes {unit_name(action.target)} (attacks on it get Advantage)", _stunts("W")
     if kind == "command":
         return f"{_group(action.unit)} commands {unit_name(action.target)} (then pick where it goes)", "Command"
+    if kind == "aid":
+        return f"{_group(action.unit)} helps {unit_name(action.target)} up (unharmed again)", _stunts(action.unit)
     if kind == "recover":
         cond = state.unit(action.unit).cond
         return f"{_group(action.unit)} recovers ({COND_NAMES[cond]} → {COND_NAMES[cond - 1]})", _stunts(action.unit)
@@ -199,6 +201,13 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
         return "A Disabled figure can't Recover while a standing enemy is adjacent to it."
     if unit.cond is Cond.DISABLED:
         return f"{_cap(unit_name(uid))} is Disabled: it can only Recover."
+    if action.kind == "aid":
+        if state.rules < 3:
+            return "Tending Townspeople came in with rules version 3; this match plays an older version."
+        return (
+            "A standing Hero can help up a Disabled Townsperson next to it, if no standing Varmint or the Beast "
+            "is next to that Townsperson."
+        )
     if action.kind == "attack":
         return _why_not_attack(state, uid, action.target)
     if action.kind == "hex":

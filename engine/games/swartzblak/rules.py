@@ -215,6 +215,21 @@ def can_recover(state: SwState, uid: str) -> bool:
     return not any(state.unit(e).standing and adjacent(state.unit(e), me) for e in enemies)
 
 
+def aid_targets(state: SwState, uid: str) -> list[str]:
+    """Rules version 3: the Disabled Townspeople a standing Hero can help up (Tend), each adjacent to the Hero
+    with no standing Varmint or Beast adjacent to it; none before version 3."""
+    me = state.unit(uid)
+    if state.rules < 3 or uid not in HERO_IDS or not me.standing:
+        return []
+    return [
+        tid
+        for tid in TOWN_IDS
+        if state.unit(tid).cond is Cond.DISABLED
+        and adjacent(me, state.unit(tid))
+        and not any(state.unit(e).standing and adjacent(state.unit(e), state.unit(tid)) for e in ADVERSARY_IDS)
+    ]
+
+
 def bop_anchors(occ: Occupancy, square: int) -> list[int]:
     """Where the Beast can appear over the Varmint on ``square``: a 2×2 containing it, the rest empty."""
     x, y = xy(square)
@@ -266,12 +281,14 @@ def set_unit(state: SwState, unit: Unit) -> SwState:
 
 
 def roll_attack(state: SwState, occ: Occupancy, attacker: str, target: str) -> tuple[SwState, Roll]:
-    """Roll the attacker's dice (one more with Advantage) against the target's (one more if obscured);
-    the attack hits when its best die beats the best defence die. Dice come from the match's generator."""
+    """Roll the attacker's dice (one more with Advantage) against the target's (one more if obscured, and one
+    more for a Townsperson under rules version 3); the attack hits when its best die beats the best defence
+    die. Dice come from the match's generator."""
     reason = advantage(state, attacker, target)
     obscured = profile(attacker).reach > 1 and line_of_sight(occ, state.unit(attacker), state.unit(target))[1]
     attack, rng = state.rng.dice(profile(attacker).attack + (1 if reason else 0))
-    defence, rng = rng.dice(profile(target).defence + (1 if obscured else 0))
+    braced = state.rules >= 3 and target in TOWN_IDS  # version 3: Townspeople defend with 2 dice
+    defence, rng = rng.dice(profile(target).defence + (1 if obscured else 0) + (1 if braced else 0))
     roll = Roll(attacker, target, attack, defence, bool(reason), obscured, max(attack) > max(defence))
     return replace(state, rng=rng, last_roll=roll), roll
 
