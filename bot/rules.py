@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
-RULE_FILES = {"wars": "shapeshifter-wars.md", "swartzblak": "swartzblak.md"}
+RULE_FILES = {"wars": "shapeshifter-wars.md"}  # a game's rulebook is docs/rules/<game id>.md, but for these
 PAGE_LIMIT = 3800  # an embed description holds 4096 characters; keep room to spare
 _BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||>)")
 
@@ -19,9 +19,8 @@ _BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||>)")
 @functools.cache
 def rule_pages(game_id: str) -> tuple[str, ...]:
     """The rulebook of a game as Discord-ready pages."""
-    name = RULE_FILES.get(game_id)
-    path = RULES_DIR / name if name else None
-    if path is None or not path.is_file():
+    path = RULES_DIR / RULE_FILES.get(game_id, f"{game_id}.md")
+    if not path.is_file():
         return ("The rules of this game are not written yet.",)
     blocks = [_discord_block(b) for b in path.read_text(encoding="utf-8").split("\n\n") if b.strip()]
     pages: list[str] = []

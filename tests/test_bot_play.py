@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.rules import rule_pages
+from engine import GAMES
 from engine.matches import Status
 from tests.bot_support import (
     RED_WINS,
@@ -183,6 +185,12 @@ async def test_board_command_reposts_the_board_at_the_bottom(world) -> None:
     stripped = next(m for m in world.channel.history() if m.id == first.id)
     assert custom_ids(stripped) == []
     assert "Take turn" in str(again.components)
+
+
+def test_every_game_has_its_rulebook_for_the_rules_command() -> None:
+    for game_id in GAMES:
+        pages = rule_pages(game_id)
+        assert len(pages) > 1 and "not written yet" not in pages[0], game_id
 
 
 async def test_rules_are_paged_and_list_shows_games_and_matches(world) -> None:
