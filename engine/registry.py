@@ -41,10 +41,13 @@ def ai_profile(game_id: str) -> AiProfile:
 
 
 def _discover() -> None:
+    """Register every game package. A package still being built says ``GAME = None`` (its content and rules
+    can be imported and tested, but it is not offered); any other package without ``GAME`` is an error."""
     for found in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
         if found.ispkg:
             package = importlib.import_module(f"{games.__name__}.{found.name}")
-            register(package.GAME, package.AI)
+            if package.GAME is not None:
+                register(package.GAME, package.AI)
 
 
 _discover()

@@ -6,6 +6,8 @@ in any order; ``end`` closes the turn.
 
 from __future__ import annotations
 
+import itertools
+
 from ...geometry.hexes import arc
 from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
@@ -90,7 +92,28 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
         return True
     if not state.done.cast and any(a.a != "teleport" for a in _casts(state, wizard, teleport=False)):
         return True
-    return bool(_moves(state, wizard)) or bool(_casts(state, wizard))
+    return _can_move(state, wizard) or _can_teleport(state, wizard)
+
+
+def _can_move(state: MetaState, wizard: Wizard) -> bool:
+    """Whether ``_moves`` would list anything, without naming and sorting every place it reaches."""
+    if state.done.moved or wizard.condition("held") or wizard.condition("web") or wizard.condition("constrict"):
+        return False
+    if state.options.flying_high and wizard.flying:
+        return True
+    for mode in modes(state, wizard):
+        ends, exits = reachable(state, wizard, mode)
+        if ends or (exits and state.options.scenario == "key"):
+            return True
+    return False
+
+
+def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
+    """Whether Teleport is castable now with somewhere to go (the first free hex found is enough)."""
+    spell = TABLES.spells["teleport"]
+    if state.done.cast or spell.level > intelligence(state, wizard) or spell.level > wizard.mana:
+        return False
+    return next(iter(teleport_targets(state, wizard, first=True)), None) is not None
 
 
 def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
@@ -149,12 +172,14 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
     return found
 
 
-def teleport_targets(state: MetaState, wizard: Wizard) -> list[object]:
-    """Empty hexes in sight where the wizard's shape can be (any hex, for a flier)."""
+def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -> list[object]:
+    """Empty hexes in sight where the wizard's shape can be (any hex, for a flier); with ``first``, at most
+    the first of them (enough to know there is one)."""
     assert wizard.hex is not None
     taken = {w.hex for w in state.standing()}
     seen = hexes_of(state.grid) if wizard.flying else visible_from(state.grid, wizard.hex)
-    return [h for h in seen if h not in taken and (wizard.flying or can_stand(state, wizard, h))]
+    found = (h for h in seen if h not in taken and (wizard.flying or can_stand(state, wizard, h)))
+    return list(itertools.islice(found, 1)) if first else list(found)
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
