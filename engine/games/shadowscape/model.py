@@ -1,0 +1,156 @@
+"""Shadowscape's state: the dungeon, the heroes (each a seat), the tokens on the board, the decks and markets,
+the Dungeon Lord, and whose turn and which stage it is. Everything is immutable; ``dataclasses.replace``
+makes the next state.
+
+Hidden information: each hero's hand of fate cards, and the order of every face-down pile (fate deck, enemy
+piles, treasure pile, equipment, action and whisper decks). Views (``views.py``) show hands to their owners
+and piles only as counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core import Outcome
+from ...rng import MatchRng
+from .cards import EnemyType
+from .dungeon import Laid, Place
+
+Mode = Literal["competitive", "cooperative"]
+Difficulty = Literal["standard", "challenging", "difficult", "very_difficult"]
+DIFFICULTY_DISCARDS: dict[str, int] = {"standard": 0, "challenging": 5, "difficult": 10, "very_difficult": 15}
+Phase = Literal["draft", "place", "action", "enemy", "over"]
+TOKEN_LIMIT = 3  # trophies and treasures together in a Hero Area
+ACTIONS_PER_TURN = 2
+MARKET = 4
+
+
+class ShadowOptions(BaseModel):
+    """Lobby options: the mode, and for the cooperative game its difficulty and the seed's two extra dials."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Mode = Field("competitive", description="Competitive (most Shadow Shards) or cooperative (slay the Lord)")
+    difficulty: Difficulty = Field("standard", description="Co-op: fate cards discarded at setup (0, 5, 10, 15)")
+    advanced: bool = Field(False, description="Advanced enemies: the Regular Enemy cards' abilities")
+    double_fate: bool = Field(False, description="Co-op: the Enemy Phase draws two fate cards")
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """An action card in a Hero Area: which face is up, whether it is exhausted this turn, its Wounds."""
+
+    card: str
+    face: int = 0
+    exhausted: bool = False
+    wounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeroState:
+    """One seat's hero. ``hand`` is secret (fate card ids); the rest of the Hero Area is public."""
+
+    seat: int
+    hero: str | None = None  # chosen in the draft
+    place: Place | None = None  # placed after the draft
+    cards: tuple[CardState, ...] = ()
+    wounds: int = 0  # on the hero card
+    hand: tuple[str, ...] = ()
+    trophies: tuple[str, ...] = ()  # enemy token ids
+    treasures: tuple[str, ...] = ()
+    equipment: tuple[str, ...] = ()
+    whispers: tuple[str, ...] = ()
+    guard: int = 0  # extra Defence until this hero's player's next turn (guard, bolster)
+
+    def card(self, card_id: str) -> CardState:
+        return next(c for c in self.cards if c.card == card_id)
+
+    def with_card(self, changed: CardState) -> HeroState:
+        return replace(self, cards=tuple(changed if c.card == changed.card else c for c in self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Piles:
+    """Decks (top first; their order is secret), discard piles and face-up markets."""
+
+    fate: tuple[str, ...]
+    fate_discard: tuple[str, ...] = ()
+    enemies: tuple[tuple[str, ...], ...] = ((), (), ())  # face-down pile per enemy type (beast, brigand, undead)
+    enemy_discard: tuple[tuple[str, ...], ...] = ((), (), ())
+    treasures: tuple[str, ...] = ()
+    equipment: tuple[str, ...] = ()
+    equipment_market: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    action_market: tuple[str, ...] = ()
+    whispers: tuple[str, ...] = ()
+    whisper_row: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LordState:
+    lord: str
+    place: Place | None = None  # on the board once its whisper is revealed
+    damage: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Used:
+    """What the active player has used this turn."""
+
+    actions: int = 0
+    claimed: bool = False
+    altered: bool = False
+    free_symbols: tuple[str, ...] = ()  # once-per-turn abilities already used, by effect id
+    slipped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the rules wait for that is not the active player's ordinary choice: a hero's Defence boost
+    against an attack (``defend``), which enemy attacks next (``order``), where Wounds go (``wounds``), or
+    which Lairs stay empty when the pile runs short (``spawn``)."""
+
+    kind: Literal["defend", "order", "wounds", "spawn", "discard"]
+    seat: int
+    enemy: str | None = None  # the attacker (an enemy token id, or "lord")
+    damage: int = 0
+    queue: tuple[str, ...] = ()  # activated enemies still to attack, in no set order
+    enemy_type: EnemyType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowState:
+    options: ShadowOptions
+    dungeon: tuple[Laid, ...]
+    heroes: tuple[HeroState, ...]
+    enemies: tuple[tuple[str, Place], ...]  # tokens on the board
+    treasures: tuple[tuple[str, Place], ...]  # treasure tokens on the board
+    piles: Piles
+    lord: LordState
+    first: int  # the first player (seat)
+    active: int
+    phase: Phase
+    turn: int
+    used: Used
+    pending: Pending | None
+    final_turns: tuple[int, ...] | None  # seats still owed their last turn, once the Lord's whisper is claimed
+    lord_claimer: int | None
+    outcome: Outcome | None
+    rng: MatchRng
+    rules: int = 1
+
+    def hero(self, seat: int) -> HeroState:
+        return self.heroes[seat]
+
+    def with_hero(self, changed: HeroState) -> ShadowState:
+        return replace(self, heroes=tuple(changed if h.seat == changed.seat else h for h in self.heroes))
+
+    def enemies_in(self, place: Place) -> list[str]:
+        return [token for token, where in self.enemies if where == place]
+
+    @property
+    def cooperative(self) -> bool:
+        return self.options.mode == "cooperative"

@@ -1,0 +1,188 @@
+"""Setting up a match (the seed's steps 1–10): the dungeon, the whisper deck, the markets, the fate deck, the
+enemies and treasures on their symbols, the Dungeon Lord, the first player; then the heroes are drafted and
+placed in reverse turn order, and each draws a hand.
+
+Every shuffle and draw comes from the match's generator, so the same key replays the same setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...rng import MatchRng
+from .cards import ENEMY_TYPES
+from .dungeon import CORNERS, Place, laid_at, lay_out, places
+from .model import (
+    DIFFICULTY_DISCARDS,
+    MARKET,
+    CardState,
+    HeroState,
+    LordState,
+    Piles,
+    ShadowOptions,
+    ShadowState,
+    Used,
+)
+from .tables import TABLES, Tables
+
+
+def new_match(options: ShadowOptions, players: int, rng: MatchRng, rules: int, tables: Tables = TABLES) -> ShadowState:
+    """A match ready for its draft: everything laid out, no hero chosen yet."""
+    dungeon, rng = lay_out(rng, tables)
+    whispers, rng = whisper_deck(options, players, rng, tables)
+    equipment, rng = rng.shuffled(sorted(tables.equipment))
+    actions, rng = rng.shuffled(sorted(c.id for c in tables.general_cards()))
+    fate, rng = rng.shuffled(sorted(tables.fate))
+    discard: tuple[str, ...] = ()
+    if options.mode == "cooperative":
+        cut = DIFFICULTY_DISCARDS[options.difficulty]
+        fate, discard = fate[cut:], fate[:cut]
+    piles_by_type = []
+    for kind in ENEMY_TYPES:
+        tokens = sorted(t.id for t in tables.enemies.values() if tables.enemy_kinds[t.kind].type == kind)
+        pile, rng = rng.shuffled(tokens)
+        piles_by_type.append(pile)
+    treasure_pile, rng = rng.shuffled(sorted(tables.treasures))
+    lord, rng = rng.choice(sorted(tables.lords))
+    first, rng = rng.below(players)
+    state = ShadowState(
+        options=options,
+        dungeon=dungeon,
+        heroes=tuple(HeroState(seat) for seat in range(players)),
+        enemies=(),
+        treasures=(),
+        piles=Piles(
+            fate=fate,
+            fate_discard=discard,
+            enemies=tuple(piles_by_type),
+            treasures=treasure_pile,
+            equipment=equipment[MARKET:],
+            equipment_market=equipment[:MARKET],
+            actions=actions[MARKET:],
+            action_market=actions[:MARKET],
+            whispers=whispers[MARKET:],
+            whisper_row=whispers[:MARKET],
+        ),
+        lord=LordState(lord),
+        first=first,
+        active=last_player(first, players),
+        phase="draft",
+        turn=0,
+        used=Used(),
+        pending=None,
+        final_turns=None,
+        lord_claimer=None,
+        outcome=None,
+        rng=rng,
+        rules=rules,
+    )
+    for kind in ENEMY_TYPES:
+        state = spawn(state, kind, tables)
+    return refill_treasures(state, tables)
+
+
+def whisper_deck(
+    options: ShadowOptions, players: int, rng: MatchRng, tables: Tables = TABLES
+) -> tuple[tuple[str, ...], MatchRng]:
+    """The seed's whisper deck, top first: 3 + players one-shard cards, then ``players`` two-shard cards, then
+    the Lord's card shuffled with two more two-shard cards at the bottom. The cooperative game keeps every
+    card: the leftover ones go on top, shuffled, so the Lord's card is deepest."""
+    ones = sorted(w.id for w in tables.whispers.values() if w.shards == 1)
+    twos = sorted(w.id for w in tables.whispers.values() if w.shards == 2)
+    lord = next(w.id for w in tables.whispers.values() if w.shards == 3)
+    ones_order, rng = rng.shuffled(ones)
+    twos_order, rng = rng.shuffled(twos)
+    bottom, rng = rng.shuffled([lord, *twos_order[:2]])
+    middle = twos_order[2 : 2 + players]
+    top = ones_order[: 3 + players]
+    deck = (*top, *middle, *bottom)
+    if options.mode == "cooperative":
+        rest, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
+        deck = (*rest, *deck)
+    return deck, rng
+
+
+def last_player(first: int, players: int) -> int:
+    """The player before the first: the draft and the placing go in reverse turn order from there."""
+    return (first - 1) % players
+
+
+def spawn(state: ShadowState, kind: str, tables: Tables = TABLES, skip: frozenset[Place] = frozenset()) -> ShadowState:
+    """Put one enemy of ``kind`` on every Lair of that type (but those in ``skip``) from the face-down pile,
+    turning the discarded ones over when it runs out; as many as there are tokens."""
+    index = ENEMY_TYPES.index(kind)
+    lairs = [p for p in places() if laid_at(state.dungeon, p).shown(tables).lair == kind and p not in skip]
+    pile, discard = state.piles.enemies[index], state.piles.enemy_discard[index]
+    rng = state.rng
+    placed = list(state.enemies)
+    for place in lairs:
+        if not pile and discard:
+            pile, rng = rng.shuffled(discard)
+            discard = ()
+        if not pile:
+            break
+        placed.append((pile[0], place))
+        pile = pile[1:]
+    piles = replace(
+        state.piles,
+        enemies=_swap(state.piles.enemies, index, pile),
+        enemy_discard=_swap(state.piles.enemy_discard, index, discard),
+    )
+    return replace(state, enemies=tuple(placed), piles=piles, rng=rng)
+
+
+def refill_treasures(state: ShadowState, tables: Tables = TABLES) -> ShadowState:
+    """A random treasure token on every treasure symbol that has none (at setup, and whenever the fate deck is
+    reshuffled), from the face-down pile (spent treasures go back into it), as far as it goes."""
+    taken = {where for _, where in state.treasures}
+    spots = [p for p in places() if laid_at(state.dungeon, p).shown(tables).treasure and p not in taken]
+    pile, rng = state.rng.shuffled(state.piles.treasures)
+    state = replace(state, rng=rng)
+    placed = list(state.treasures)
+    for place, token in zip(spots, pile, strict=False):
+        placed.append((token, place))
+    used = min(len(spots), len(pile))
+    return replace(state, treasures=tuple(placed), piles=replace(state.piles, treasures=pile[used:]))
+
+
+def take_hero(state: ShadowState, seat: int, hero: str, tables: Tables = TABLES) -> ShadowState:
+    """``seat`` takes ``hero`` and its four action cards, front faces up (the player then chooses which to turn
+    over, the seed's free choice of faces)."""
+    cards = tuple(CardState(card.id) for card in tables.hero_cards(hero))
+    return state.with_hero(replace(state.hero(seat), hero=hero, cards=cards))
+
+
+def draw(state: ShadowState, seat: int, count: int) -> tuple[ShadowState, tuple[str, ...]]:
+    """``seat`` draws ``count`` fate cards (fewer if deck and discard run out); an empty deck is reshuffled
+    from the discard pile in the competitive game, with treasures refilled (the seed). The cooperative game
+    never reshuffles: its rules end the match when the deck runs out."""
+    drawn: list[str] = []
+    for _ in range(count):
+        card, state = draw_fate(state)
+        if card is None:
+            break
+        drawn.append(card)
+    hero = state.hero(seat)
+    return state.with_hero(replace(hero, hand=(*hero.hand, *drawn))), tuple(drawn)
+
+
+def draw_fate(state: ShadowState, tables: Tables = TABLES) -> tuple[str | None, ShadowState]:
+    """The top fate card, reshuffling the discard pile first if the deck is empty (competitive only)."""
+    piles = state.piles
+    if not piles.fate:
+        if state.cooperative or not piles.fate_discard:
+            return None, state
+        deck, rng = state.rng.shuffled(piles.fate_discard)
+        state = refill_treasures(replace(state, rng=rng, piles=replace(piles, fate=deck, fate_discard=())), tables)
+        piles = state.piles
+    return piles.fate[0], replace(state, piles=replace(piles, fate=piles.fate[1:]))
+
+
+def start_places(state: ShadowState) -> list[Place]:
+    """Starting rooms with no hero in them yet."""
+    taken = {h.place for h in state.heroes}
+    return [corner for corner in CORNERS if corner not in taken]
+
+
+def _swap(items: tuple[tuple[str, ...], ...], index: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(new if i == index else old for i, old in enumerate(items))

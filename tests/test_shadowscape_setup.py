@@ -1,0 +1,129 @@
+"""Shadowscape's setup: a dungeon whose doors line up, the seed's whisper deck, markets, enemies on their
+Lairs, treasures on their spots, co-op difficulty discards, and fate draws that reshuffle (competitive) or run
+dry (cooperative)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.games.shadowscape.dungeon import (
+    CENTRE,
+    CORNERS,
+    OPPOSITE,
+    SIDES,
+    STEP,
+    distances,
+    laid_at,
+    lay_out,
+    name,
+    outward,
+    parse,
+    places,
+)
+from engine.games.shadowscape.model import ShadowOptions
+from engine.games.shadowscape.setup import draw_fate, new_match, spawn, whisper_deck
+from engine.games.shadowscape.tables import TABLES
+from engine.rng import Rng
+
+COMPETITIVE = ShadowOptions()
+COOP = ShadowOptions(mode="cooperative")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_door_meets_a_door_and_the_dungeon_is_connected(seed: int) -> None:
+    dungeon, _ = lay_out(Rng(seed))
+    assert sorted(laid.room for laid in dungeon) == sorted(TABLES.rooms)
+    for place in places():
+        doors = laid_at(dungeon, place).doors()
+        for side in SIDES:
+            if side in outward(place):
+                continue
+            row, col = place[0] + STEP[side][0], place[1] + STEP[side][1]
+            other = laid_at(dungeon, (row, col)).doors()[OPPOSITE[side]]
+            assert (doors[side] is None) == (other is None), f"{name(place)} {side}"
+    assert len(distances(dungeon, CORNERS[0])) == 25
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_corners_hold_the_starting_rooms_with_doors_inward_and_the_middle_four_door_rooms(seed: int) -> None:
+    dungeon, _ = lay_out(Rng(seed))
+    for corner in CORNERS:
+        laid = laid_at(dungeon, corner)
+        assert laid.card().start
+        walls = {side for side, door in laid.doors().items() if door is None}
+        assert walls == set(outward(corner))
+    for place in places():
+        if not outward(place):
+            assert None not in laid_at(dungeon, place).doors().values()
+        elif place not in CORNERS:
+            walls = {side for side, door in laid_at(dungeon, place).doors().items() if door is None}
+            assert walls <= set(outward(place)), "a wall only where the board ends"
+
+
+def test_the_same_generator_lays_the_same_dungeon_and_rooms_are_named_like_a_board() -> None:
+    assert lay_out(Rng(7))[0] == lay_out(Rng(7))[0]
+    assert lay_out(Rng(7))[0] != lay_out(Rng(8))[0]
+    assert name((4, 0)) == "a1" and name(CENTRE) == "c3" and parse("e5") == (0, 4) and parse("f1") is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_competitive_whisper_deck_follows_the_seed(players: int) -> None:
+    deck, _ = whisper_deck(COMPETITIVE, players, Rng(players))
+    shards = [TABLES.whispers[w].shards for w in deck]
+    assert len(deck) == (3 + players) + players + 3
+    assert shards[: 3 + players] == [1] * (3 + players)
+    assert shards[3 + players : 3 + 2 * players] == [2] * players
+    assert sorted(shards[-3:]) == [2, 2, 3], "the Lord's whisper is shuffled with two 2-shard cards at the bottom"
+
+
+def test_the_cooperative_whisper_deck_keeps_every_card_with_the_lord_deepest() -> None:
+    deck, _ = whisper_deck(COOP, 2, Rng(3))
+    assert sorted(deck) == sorted(TABLES.whispers)
+    assert 3 in [TABLES.whispers[w].shards for w in deck[-3:]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_new_match_lays_out_markets_enemies_and_treasures(players: int) -> None:
+    state = new_match(COMPETITIVE, players, Rng(players), rules=1)
+    piles = state.piles
+    assert len(piles.equipment_market) == len(piles.action_market) == len(piles.whisper_row) == 4
+    assert len(piles.fate) == 60 and not piles.fate_discard
+    lairs = [p for p in places() if laid_at(state.dungeon, p).shown().lair]
+    assert sorted(where for _, where in state.enemies) == sorted(lairs), "one enemy on every Lair"
+    for token, where in state.enemies:
+        kind = TABLES.enemy_kinds[TABLES.enemies[token].kind]
+        assert laid_at(state.dungeon, where).shown().lair == kind.type
+    spots = [p for p in places() if laid_at(state.dungeon, p).shown().treasure]
+    assert sorted(where for _, where in state.treasures) == sorted(spots)[: len(TABLES.treasures)]
+    assert state.phase == "draft" and state.active == (state.first - 1) % players
+    assert state.lord.lord in TABLES.lords and state.lord.place is None
+
+
+@pytest.mark.parametrize(("difficulty", "gone"), [("standard", 0), ("challenging", 5), ("difficult", 10),
+                                                  ("very_difficult", 15)])  # fmt: skip
+def test_cooperative_difficulty_discards_fate_cards_at_setup(difficulty: str, gone: int) -> None:
+    state = new_match(ShadowOptions(mode="cooperative", difficulty=difficulty), 2, Rng(1), rules=1)
+    assert len(state.piles.fate) == 60 - gone and len(state.piles.fate_discard) == gone
+
+
+def test_spawning_turns_the_discarded_enemies_over_when_the_pile_runs_out() -> None:
+    state = new_match(COMPETITIVE, 2, Rng(5), rules=1)
+    beasts = state.piles.enemies[0]
+    emptied = replace(state, enemies=(), piles=replace(state.piles, enemies=((), *state.piles.enemies[1:]),
+                                                        enemy_discard=(beasts, (), ())))  # fmt: skip
+    after = spawn(emptied, "beast")
+    lairs = [p for p in places() if laid_at(state.dungeon, p).shown().lair == "beast"]
+    assert len(after.enemies) == len(lairs) and not after.piles.enemy_discard[0]
+
+
+def test_an_empty_fate_deck_is_reshuffled_in_competitive_play_but_not_in_cooperative() -> None:
+    state = new_match(COMPETITIVE, 2, Rng(9), rules=1)
+    dry = replace(state, treasures=(), piles=replace(state.piles, fate=(), fate_discard=state.piles.fate))
+    card, after = draw_fate(dry)
+    assert card is not None and len(after.piles.fate) == 59 and not after.piles.fate_discard
+    assert after.treasures, "a reshuffle puts treasures back on their spots"
+    coop = new_match(COOP, 2, Rng(9), rules=1)
+    card, after = draw_fate(replace(coop, piles=replace(coop.piles, fate=(), fate_discard=coop.piles.fate)))
+    assert card is None and after.piles.fate == ()
