@@ -12,6 +12,7 @@ from dataclasses import replace
 from ...rng import MatchRng
 from .cards import ENEMY_TYPES
 from .dungeon import CORNERS, Place, laid_at, lay_out, places
+from .enemies import lairs
 from .model import (
     DIFFICULTY_DISCARDS,
     MARKET,
@@ -111,11 +112,11 @@ def spawn(state: ShadowState, kind: str, tables: Tables = TABLES, skip: frozense
     """Put one enemy of ``kind`` on every Lair of that type (but those in ``skip``) from the face-down pile,
     turning the discarded ones over when it runs out; as many as there are tokens."""
     index = ENEMY_TYPES.index(kind)
-    lairs = [p for p in places() if laid_at(state.dungeon, p).shown(tables).lair == kind and p not in skip]
+    empty = [p for p in lairs(state, kind, tables) if p not in skip]  # type: ignore[arg-type]
     pile, discard = state.piles.enemies[index], state.piles.enemy_discard[index]
     rng = state.rng
     placed = list(state.enemies)
-    for place in lairs:
+    for place in empty:
         if not pile and discard:
             pile, rng = rng.shuffled(discard)
             discard = ()
