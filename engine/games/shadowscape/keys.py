@@ -9,13 +9,15 @@
 | ``se:tansy-2:treasure-3`` | search with tansy-2 for a treasure token (a room name: search there without one) |
 | ``pr:gorm-1`` / ``he:gorm-3+9`` | prepare / heal |
 | ``sp:wenna-2:gorm-4`` | a special action (its target, if it has one: a card, an enemy, a seat ``s1`` or a room) |
+| ``sp:gen-3:beast-4>b3`` | a target and where it goes: shove an enemy into room b3 (also an attack's shove rider) |
 | ``cl:equipment-3:treasure-1`` | claim: equipment for a treasure, a general action card for a trophy, or a whisper |
 | ``af:31:beast-2`` | Alter Fate: play fate card 31 for its text (with its target, if any) |
 | ``end`` / ``end:rest`` | end the Action Phase (``rest``: skip the Enemy Phase, allowed in the final turns) |
 | ``def+5.18`` | defend against an attack, boosting Defence with fate cards 5 and 18 (``def``: no boost) |
 | ``hit:brigand-2:s1`` | (Enemy Phase) the next attack: which activated enemy, at which hero |
 | ``drop:3.9`` / ``drop:undead-1`` | discard fate cards 3 and 9 down to your Hand Size / a token over the limit of 3 |
-| ``lair:b4`` | (Enemy Phase, too few tokens) the Lair that stays empty |
+| ``wd:gorm-1.gorm-3`` | the action cards that take the Wounds the hero card has no room for |
+| ``ord+12.40.7`` | (after a look at the fate deck) the order the top cards go back in, top first |
 
 Fate cards are written by number (``12`` is ``fate-12``); boosts follow a ``+``, joined by dots.
 """
@@ -27,10 +29,13 @@ from dataclasses import dataclass
 
 from ...errors import MalformedKey
 
-KINDS = ("hero", "start", "mv", "at", "se", "pr", "he", "sp", "cl", "af", "end", "def", "hit", "drop", "lair")
+KINDS = ("hero", "start", "mv", "at", "se", "pr", "he", "sp", "cl", "af", "end", "def", "hit", "drop", "ord", "wd")
 _ID = r"[a-z][a-z0-9-]*"
-_KEY = re.compile(rf"^(?P<kind>[a-z]+)(?::(?P<a>{_ID}|[0-9]+))?(?::(?P<b>{_ID}|[0-9.]+|-))?(?:\+(?P<boost>[0-9.]+))?$")
+_KEY = re.compile(
+    rf"^(?P<kind>[a-z]+)(?::(?P<a>{_ID}|[0-9]+))?(?::(?P<b>{_ID}(?:>[a-e][1-5])?|[0-9.]+|-))?(?:\+(?P<boost>[0-9.]+))?$"
+)
 _DROP = re.compile(r"^drop:(?P<cards>[0-9]+(?:\.[0-9]+)*)$")
+_WOUNDS = re.compile(r"^wd:(?P<cards>[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,9 @@ def _short(text: str) -> str:
 def parse(key: str) -> ShadowAction:
     """The action a key names; anything else raises ``MalformedKey`` with an example."""
     text = key.strip().lower()
+    wounded = _WOUNDS.match(text)
+    if wounded:
+        return ShadowAction("wd", wounded["cards"])
     dropped = _DROP.match(text)
     if dropped:
         return ShadowAction("drop", boosts=tuple(fate_id(n) for n in dropped["cards"].split(".")))

@@ -24,6 +24,7 @@ Difficulty = Literal["standard", "challenging", "difficult", "very_difficult"]
 DIFFICULTY_DISCARDS: dict[str, int] = {"standard": 0, "challenging": 5, "difficult": 10, "very_difficult": 15}
 Phase = Literal["draft", "place", "action", "enemy", "over"]
 TOKEN_LIMIT = 3  # trophies and treasures together in a Hero Area
+LONG_DARK = 3  # competitive: the fate deck's third reshuffle starts the final turns, Lord or not (ours)
 ACTIONS_PER_TURN = 2
 MARKET = 4
 
@@ -64,6 +65,7 @@ class HeroState:
     equipment: tuple[str, ...] = ()
     whispers: tuple[str, ...] = ()
     guard: int = 0  # extra Defence until this hero's player's next turn (guard, bolster)
+    stuck: bool = False  # collapse: the next Move may not leave the room
 
     def card(self, card_id: str) -> CardState:
         return next(c for c in self.cards if c.card == card_id)
@@ -87,13 +89,15 @@ class Piles:
     action_market: tuple[str, ...] = ()
     whispers: tuple[str, ...] = ()
     whisper_row: tuple[str, ...] = ()
+    reshuffles: int = 0  # times the fate deck was rebuilt from its discard pile (competitive)
 
 
 @dataclass(frozen=True, slots=True)
 class LordState:
     lord: str
     place: Place | None = None  # on the board once its whisper is revealed
-    damage: int = 0
+    damage: int = 0  # stays until it is eliminated (ours)
+    slain_by: int | None = None  # the seat whose hero dealt the final blow
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,22 +107,29 @@ class Used:
     actions: int = 0
     claimed: bool = False
     altered: bool = False
-    free_symbols: tuple[str, ...] = ()  # once-per-turn abilities already used, by effect id
-    slipped: bool = False
+    free_symbols: tuple[str, ...] = ()  # symbols whose once-per-turn free boost was already spent
+    slipped: bool = False  # slip_past spent
+    searched: tuple[Place, ...] = ()  # rooms searched this turn (whispers that ask for a Search there)
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A decision the rules wait for that is not the active player's ordinary choice: a hero's Defence boost
-    against an attack (``defend``), which enemy attacks next (``order``), where Wounds go (``wounds``), or
-    which Lairs stay empty when the pile runs short (``spawn``)."""
+    """A decision the rules wait for that is not the active player's ordinary choice.
 
-    kind: Literal["defend", "order", "wounds", "spawn", "discard"]
+    ``defend``: the attacked hero's player boosts Defence (a reaction on another player's turn); ``wounds``:
+    that player says which action cards take the Wounds the hero card cannot; ``hit``: the active player picks
+    the next activated enemy's attack and target; ``lair``: which Lair stays empty when tokens run short;
+    ``drop``: discard down to the Hand Size after a Prepare; ``token``: discard a trophy or treasure over the
+    limit of 3; ``foresee``: put the top fate cards back in an order."""
+
+    kind: Literal["defend", "wounds", "hit", "lair", "drop", "token", "foresee"]
     seat: int
-    enemy: str | None = None  # the attacker (an enemy token id, or "lord")
+    attacker: str = ""  # an enemy token id, or "lord"
     damage: int = 0
-    queue: tuple[str, ...] = ()  # activated enemies still to attack, in no set order
+    count: int = 0  # cards to drop, Wounds to place, cards to order
+    queue: tuple[str, ...] = ()  # activated enemies that have still to attack
     enemy_type: EnemyType | None = None
+    then: tuple[str, ...] = ()  # enemy types still to activate this Enemy Phase (two fate cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +152,8 @@ class ShadowState:
     outcome: Outcome | None
     rng: MatchRng
     rules: int = 1
+    stunned: tuple[str, ...] = ()  # enemies that skip the coming Enemy Phase
+    weakened: tuple[tuple[str, int], ...] = ()  # enemies' Defence lowered until the end of the turn
 
     def hero(self, seat: int) -> HeroState:
         return self.heroes[seat]

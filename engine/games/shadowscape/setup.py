@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...rng import MatchRng
-from .cards import ENEMY_TYPES
+from .cards import ENEMY_TYPES, EnemyType
 from .dungeon import CORNERS, Place, laid_at, lay_out, places
 from .enemies import lairs
 from .model import (
@@ -108,28 +108,32 @@ def last_player(first: int, players: int) -> int:
     return (first - 1) % players
 
 
-def spawn(state: ShadowState, kind: str, tables: Tables = TABLES, skip: frozenset[Place] = frozenset()) -> ShadowState:
+def spawn(
+    state: ShadowState, kind: EnemyType, tables: Tables = TABLES, skip: frozenset[Place] = frozenset()
+) -> ShadowState:
     """Put one enemy of ``kind`` on every Lair of that type (but those in ``skip``) from the face-down pile,
     turning the discarded ones over when it runs out; as many as there are tokens."""
+    for place in lairs(state, kind, tables):
+        if place not in skip:
+            state = spawn_one(state, kind, place)
+    return state
+
+
+def spawn_one(state: ShadowState, kind: EnemyType, place: Place) -> ShadowState:
+    """Put one enemy of ``kind`` from its pile (turning the discards over if it is empty) in ``place``."""
     index = ENEMY_TYPES.index(kind)
-    empty = [p for p in lairs(state, kind, tables) if p not in skip]  # type: ignore[arg-type]
-    pile, discard = state.piles.enemies[index], state.piles.enemy_discard[index]
-    rng = state.rng
-    placed = list(state.enemies)
-    for place in empty:
-        if not pile and discard:
-            pile, rng = rng.shuffled(discard)
-            discard = ()
-        if not pile:
-            break
-        placed.append((pile[0], place))
-        pile = pile[1:]
+    pile, discard, rng = state.piles.enemies[index], state.piles.enemy_discard[index], state.rng
+    if not pile:
+        pile, rng = rng.shuffled(discard)
+        discard = ()
+    if not pile:
+        return state
     piles = replace(
         state.piles,
-        enemies=_swap(state.piles.enemies, index, pile),
+        enemies=_swap(state.piles.enemies, index, pile[1:]),
         enemy_discard=_swap(state.piles.enemy_discard, index, discard),
     )
-    return replace(state, enemies=tuple(placed), piles=piles, rng=rng)
+    return replace(state, enemies=(*state.enemies, (pile[0], place)), piles=piles, rng=rng)
 
 
 def refill_treasures(state: ShadowState, tables: Tables = TABLES) -> ShadowState:
@@ -174,7 +178,8 @@ def draw_fate(state: ShadowState, tables: Tables = TABLES) -> tuple[str | None, 
         if state.cooperative or not piles.fate_discard:
             return None, state
         deck, rng = state.rng.shuffled(piles.fate_discard)
-        state = refill_treasures(replace(state, rng=rng, piles=replace(piles, fate=deck, fate_discard=())), tables)
+        piles = replace(piles, fate=deck, fate_discard=(), reshuffles=piles.reshuffles + 1)
+        state = refill_treasures(replace(state, rng=rng, piles=piles), tables)
         piles = state.piles
     return piles.fate[0], replace(state, piles=replace(piles, fate=piles.fate[1:]))
 

@@ -1,0 +1,197 @@
+"""Shadowscape (seed 002) as a ``Game``: metadata, setup, who decides, legal actions, apply, views, and the
+AI's hooks. The rules live beside it: ``actions.py`` lists, ``resolve.py`` and ``turns.py`` play, the content
+is in ``tables.py``. Every rule of ours is in docs/rules/shadowscape.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from ...core import Choice, Game, GameMeta, Outcome, Transition
+from ...errors import IllegalAction
+from ...rng import MatchRng, Rng
+from . import actions, resolve, turns
+from .keys import ShadowAction, parse
+from .labels import describe_action
+from .model import ShadowOptions, ShadowState
+from .setup import new_match
+from .views import ShadowView, view_for
+
+SEAT_NAMES = ("Hero 1", "Hero 2", "Hero 3", "Hero 4")
+
+PLAYS = {
+    "hero": resolve.pick_hero,
+    "start": resolve.place_hero,
+    "mv": resolve.move,
+    "at": resolve.attack,
+    "se": resolve.search,
+    "pr": resolve.prepare,
+    "he": resolve.heal,
+    "sp": resolve.special,
+    "cl": resolve.claim,
+    "af": resolve.play_fate,
+    "end": turns.end_actions,
+    "def": turns.defend,
+    "wd": turns.place_wounds,
+    "hit": turns.choose_attack,
+    "drop": turns.drop,
+    "ord": turns.order_fate,
+}
+
+
+class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
+    """The card-driven dungeon crawl, competitive or cooperative, for two to four heroes (one user may hold
+    several: a solo game is a cooperative game of two or more heroes)."""
+
+    meta = GameMeta(
+        id="shadowscape",
+        title="Shadowscape",
+        summary="Crawl a shifting dungeon with your hero's action cards and a hand of fate; slay the Lord below.",
+        seat_names=SEAT_NAMES,
+        min_players=2,
+        max_players=4,
+        rules_version=1,
+        max_decisions=6000,
+        options=ShadowOptions,
+        hidden_information=True,
+        hotseat=True,
+    )
+    state_type = ShadowState
+    view_type = ShadowView
+
+    # -- setup ------------------------------------------------------------------------------------------------
+
+    def initial_state(self, options: ShadowOptions, players: int, rng: MatchRng, rules_version: int) -> ShadowState:
+        return new_match(options, players, rng, rules_version)
+
+    def rules_version_of(self, state: ShadowState) -> int:
+        return state.rules
+
+    # -- who decides ------------------------------------------------------------------------------------------
+
+    def to_decide(self, state: ShadowState) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return ()
+        return (state.pending.seat,) if state.pending is not None else (state.active,)
+
+    def turn_number(self, state: ShadowState) -> int:
+        return state.turn
+
+    # -- legal actions ----------------------------------------------------------------------------------------
+
+    def legal_actions(self, state: ShadowState, seat: int) -> list[ShadowAction]:
+        return actions.legal(state, seat)
+
+    def action_key(self, action: ShadowAction) -> str:
+        return action.key
+
+    def parse_key(self, key: str) -> ShadowAction:
+        return parse(key)
+
+    def describe(self, state: ShadowState, seat: int, action: ShadowAction) -> Choice:
+        return describe_action(state, seat, action)
+
+    def pass_key(self, state: ShadowState, seat: int) -> str | None:
+        """The Defence boost on another player's turn is a reaction: declining it is ``def``."""
+        pending = state.pending
+        if pending is not None and pending.kind == "defend" and pending.seat == seat and seat != state.active:
+            return "def"
+        return None
+
+    def prompt(self, state: ShadowState, seat: int) -> str:
+        pending = state.pending
+        if pending is not None:
+            return {
+                "defend": f"You are attacked ({pending.damage}): boost your Defence with fate cards?",
+                "wounds": f"Your hero card is full: which action cards take {pending.count} Wound(s)?",
+                "hit": "Which enemy attacks next, and whom?",
+                "drop": f"Discard {pending.count} fate card(s) down to your Hand Size.",
+                "token": "You may keep 3 trophies and treasures: which one goes?",
+                "foresee": "Put the fate cards back, top first.",
+            }.get(pending.kind, "Your decision.")
+        if state.phase == "draft":
+            return "Choose your hero (and which of its cards start on their back face)."
+        if state.phase == "place":
+            return "Choose your starting room."
+        return "Your Action Phase: two actions, one claim and one Alter Fate, then End."
+
+    # -- apply ------------------------------------------------------------------------------------------------
+
+    def apply_legal(self, state: ShadowState, seat: int, action: ShadowAction) -> Transition[ShadowState]:
+        if action not in actions.legal(state, seat):
+            raise IllegalAction("That isn't possible now; open the picker to see what you can do.")
+        return self.apply_listed(state, seat, action)
+
+    def apply_listed(self, state: ShadowState, seat: int, action: ShadowAction) -> Transition[ShadowState]:
+        new, log = PLAYS[action.kind](state, seat, action)
+        return Transition(new, tuple(log))
+
+    def outcome(self, state: ShadowState) -> Outcome | None:
+        return state.outcome
+
+    def concede(self, state: ShadowState, seats: Collection[int], players: int) -> Outcome | None:
+        """In the cooperative game the team gives up together; in the competitive one a resigning hero drops
+        out (the AI carries the seat on) unless only one player is left, who wins."""
+        if state.cooperative:
+            return Outcome(frozenset(), "The heroes gave up.")
+        return super().concede(state, seats, players)
+
+    # -- views ------------------------------------------------------------------------------------------------
+
+    def view(self, state: ShadowState, seat: int | None) -> ShadowView:
+        seats = () if seat is None else (seat,)
+        return view_for(state, seats, self.view_fields(state, seat, self.seat_names(len(state.heroes))))
+
+    def view_of_seats(self, state: ShadowState, seats: Sequence[int]) -> ShadowView:
+        viewer = seats[0] if seats else None
+        return view_for(state, tuple(seats), self.view_fields(state, viewer, self.seat_names(len(state.heroes))))
+
+    # -- AI hooks ---------------------------------------------------------------------------------------------
+
+    def determinize(self, state: ShadowState, seat: int, rng: Rng) -> ShadowState:
+        """Deal the cards ``seat`` cannot see (other hands and the fate deck) afresh, and shuffle every face-down
+        pile: a guess consistent with its view."""
+        hidden = [c for h in state.heroes if h.seat != seat for c in h.hand] + list(state.piles.fate)
+        dealt, rng = rng.shuffled(hidden)
+        heroes = []
+        index = 0
+        for hero in state.heroes:
+            if hero.seat == seat:
+                heroes.append(hero)
+                continue
+            heroes.append(replace(hero, hand=tuple(dealt[index : index + len(hero.hand)])))
+            index += len(hero.hand)
+        piles = state.piles
+        enemies = []
+        for pile in piles.enemies:
+            shuffled, rng = rng.shuffled(pile)
+            enemies.append(shuffled)
+        treasures, rng = rng.shuffled(piles.treasures)
+        equipment, rng = rng.shuffled(piles.equipment)
+        general, rng = rng.shuffled(piles.actions)
+        whispers, rng = rng.shuffled(piles.whispers)
+        piles = replace(
+            piles,
+            fate=tuple(dealt[index:]),
+            enemies=tuple(enemies),
+            treasures=treasures,
+            equipment=equipment,
+            actions=general,
+            whispers=whispers,
+        )
+        return replace(state, heroes=tuple(heroes), piles=piles, rng=rng)
+
+    def evaluate(self, state: ShadowState, seat: int) -> float:
+        """Shards (competitive) or the Lord's wounds and the fate deck left (cooperative), in [-1, 1]."""
+        if state.outcome is not None:
+            return 1.0 if seat in state.outcome.winners else -1.0
+        if state.cooperative:
+            side_left = 1.0 - (state.lord.damage / 12)
+            return max(-0.9, min(0.9, 0.5 * (len(state.piles.fate) / 60) - 0.4 * side_left))
+        mine = turns.shards(state, seat) + 0.2 * len(state.hero(seat).trophies) + 0.2 * len(state.hero(seat).treasures)
+        best_other = max(
+            (turns.shards(state, h.seat) for h in state.heroes if h.seat != seat), default=0
+        )
+        return max(-0.9, min(0.9, (mine - best_other) / 8))
+

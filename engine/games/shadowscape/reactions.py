@@ -1,0 +1,78 @@
+"""The decisions the rules wait for outside the active player's ordinary choice, and their options: a hero's
+Defence boost against an attack (asked of that hero's player, on anyone's turn: a reaction window that never
+says what the hand holds), where Wounds go when the hero card is full, which activated enemy attacks whom
+next, discarding down to the Hand Size, a token over the limit, and the order of fate cards looked at.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from . import area
+from .dungeon import neighbours
+from .enemies import heroes_in_range, kind_of
+from .keys import ShadowAction
+from .model import Pending, ShadowState
+from .powers import room_shrine, seat_token
+from .scope import subsets
+from .whispers import lord_side
+
+
+def options(state: ShadowState, seat: int) -> list[ShadowAction]:
+    pending = state.pending
+    assert pending is not None and pending.seat == seat
+    hero = state.hero(seat)
+    if pending.kind == "defend":
+        return defend_options(state, pending)
+    if pending.kind == "wounds":
+        _, slots = area.free_wound_slots(hero)
+        picks = sorted(set(itertools.combinations(slots, pending.count)))
+        return [ShadowAction("wd", ".".join(p)) for p in picks]
+    if pending.kind == "hit":
+        return [
+            ShadowAction("hit", enemy, seat_token(s)) for enemy in pending.queue for s in attack_targets(state, enemy)
+        ]
+    if pending.kind == "drop":
+        return [ShadowAction("drop", boosts=c) for c in itertools.combinations(hero.hand, pending.count)]
+    if pending.kind == "token":
+        return [ShadowAction("drop", token) for token in (*hero.trophies, *hero.treasures)]
+    orders = itertools.permutations(state.piles.fate[: pending.count])
+    return [ShadowAction("ord", boosts=order) for order in orders]
+
+
+def defend_options(state: ShadowState, pending: Pending) -> list[ShadowAction]:
+    """``def`` plus each set of defence cards up to the size that still cancels damage (none against a
+    Fearsome attacker in the advanced game)."""
+    hero = state.hero(pending.seat)
+    if fearsome(state, pending.attacker):
+        return [ShadowAction("def")]
+    block = area.defence(hero, attacker_type(pending.attacker), room_shrine_of(state, pending.seat))
+    most = max(0, pending.damage - block)
+    return [ShadowAction("def", boosts=c) for c in subsets(area.boost_cards(hero, "defence"), most)]
+
+
+def attacker_type(attacker: str) -> str | None:
+    return None if attacker == "lord" else kind_of(attacker).type
+
+
+def fearsome(state: ShadowState, attacker: str) -> bool:
+    if attacker == "lord":
+        return lord_side(state).effect.id == "fearsome"
+    return state.options.advanced and kind_of(attacker).ability.id == "fearsome"
+
+
+def room_shrine_of(state: ShadowState, seat: int) -> str | None:
+    return room_shrine(state, state.hero(seat))
+
+
+def attack_targets(state: ShadowState, attacker: str) -> list[int]:
+    """Seats an activated enemy (or the Lord: its room, or next to it with Dread Reach) can attack now."""
+    if attacker == "lord":
+        place = state.lord.place
+        rooms = {place}
+        side = lord_side(state)
+        if side.ranged or side.effect.id == "dread_reach":
+            rooms |= set(neighbours(state.dungeon, place))
+        return [h.seat for h in state.heroes if h.place in rooms]
+    where = dict(state.enemies).get(attacker)
+    return heroes_in_range(state, attacker, where) if where is not None else []

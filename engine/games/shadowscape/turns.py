@@ -1,0 +1,250 @@
+"""The Enemy Phase and the turn's end: the fate card that activates a type of enemy, their walks, the attacks
+(each asks the attacked hero's player for a Defence boost, a reaction on another player's turn), the Dungeon
+Lord, spawns, and the passing of the turn; the end of the game in both modes, and the decisions the rules
+wait for (Defence, Wounds, the next attack, discards, a token over the limit, the order of fate cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core import LogEntry, Outcome
+from . import area
+from .cards import ENEMY_TYPES
+from .dungeon import CENTRE, laid_at, name
+from .enemies import activated, has_ability, kind_of, walk
+from .keys import ShadowAction
+from .model import LONG_DARK, Pending, ShadowState, Used
+from .powers import enemy_name, hero_name, reorder, seat_of
+from .reactions import attack_targets, attacker_type
+from .setup import draw_fate, spawn, spawn_one
+from .tables import TABLES
+from .whispers import lord_side
+
+Result = tuple[ShadowState, list[LogEntry]]
+
+
+def end_actions(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    """``end``: the Enemy Phase (``end:rest`` skips it in a final turn), then the next turn."""
+    if action.a == "rest":
+        return next_turn(state, [LogEntry(f"{hero_name(state, seat)} rests instead of stirring the dungeon.")])
+    draws = 2 if state.options.double_fate else 1
+    log: list[LogEntry] = []
+    types: list[str] = []
+    for _ in range(draws):
+        card, state = draw_fate(state)
+        if card is None:
+            if state.cooperative:
+                return _over(state, log, Outcome(frozenset(), "The fate deck ran out: the dungeon keeps the heroes."))
+            break
+        state = replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, card)))
+        enemy = TABLES.fate[card].enemy
+        log.append(LogEntry(f"Enemy Phase: {TABLES.fate[card].name} stirs the {enemy} enemies."))
+        types.append(enemy)
+    queue: list[str] = []
+    for enemy_type in types:
+        state, attackers, more = activate(state, enemy_type)
+        queue += attackers
+        log += more
+    if state.lord.place is not None:
+        state, more = _lord_phase(state)
+        log += more
+        if attack_targets(state, "lord"):
+            queue += ["lord"] * (2 if lord_side(state).effect.id == "double_strike" else 1)
+    return next_attack(state, tuple(queue), log)
+
+
+def activate(state: ShadowState, enemy_type: str) -> tuple[ShadowState, list[str], list[LogEntry]]:
+    """Every enemy of the type walks; those with a hero in range will attack. With none on the board, the
+    type spawns on its Lairs instead (the seed)."""
+    tokens = [t for t in activated(state, enemy_type) if t not in state.stunned]  # type: ignore[arg-type]
+    if not activated(state, enemy_type):  # type: ignore[arg-type]
+        state = spawn(state, enemy_type)  # type: ignore[arg-type]
+        return state, [], [LogEntry(f"No {enemy_type} enemies stir, so new ones spawn on their Lairs.")]
+    log: list[LogEntry] = []
+    attackers = []
+    for token in tokens:
+        where = dict(state.enemies)[token]
+        path = walk(state, token, where)
+        if path:
+            state = replace(state, enemies=tuple((t, path[-1] if t == token else w) for t, w in state.enemies))
+            log.append(LogEntry(f"The {enemy_name(token)} prowls to {name(path[-1])}."))
+        if attack_targets(state, token):
+            attackers.append(token)
+    return state, attackers, log
+
+
+def _lord_phase(state: ShadowState) -> Result:
+    """What the Lord's card does each Enemy Phase besides attacking: mend itself, or call a minion."""
+    effect = lord_side(state).effect
+    if effect.id == "dark_ward" and state.lord.damage:
+        lord = replace(state.lord, damage=max(0, state.lord.damage - effect.amount))
+        return replace(state, lord=lord), [LogEntry("The Dungeon Lord's wounds close.")]
+    guarded = any(w == CENTRE for _, w in state.enemies)
+    if effect.id == "call_minions" and effect.enemy is not None and not guarded:
+        state = spawn_one(state, effect.enemy, CENTRE)
+        return state, [LogEntry(f"The Dungeon Lord calls a {effect.enemy} to its side.")]
+    return state, []
+
+
+def next_attack(state: ShadowState, queue: tuple[str, ...], log: list[LogEntry]) -> Result:
+    """Resolve the attacks still queued: the active player picks the order and targets when there is a
+    choice; each attack asks its target's player for a Defence boost."""
+    queue = tuple(a for a in queue if attack_targets(state, a))
+    if not queue:
+        return next_turn(state, log)
+    options = {(a, s) for a in queue for s in attack_targets(state, a)}
+    if len(options) == 1:
+        attacker, target = options.pop()
+        return start_attack(state, attacker, target, queue, log)
+    return replace(state, pending=Pending("hit", state.active, queue=queue)), log
+
+
+def start_attack(
+    state: ShadowState, attacker: str, target: int, queue: tuple[str, ...], log: list[LogEntry]
+) -> Result:
+    rest = list(queue)
+    rest.remove(attacker)
+    damage = attack_value(state, attacker)
+    log.append(LogEntry(f"The {enemy_name(attacker)} attacks {hero_name(state, target)} ({damage})."))
+    pending = Pending("defend", target, attacker=attacker, damage=damage, queue=tuple(rest))
+    return replace(state, pending=pending), log
+
+
+def attack_value(state: ShadowState, attacker: str) -> int:
+    """An attack's damage: the Lord's side, or the enemy's attack (+1 per other enemy of its type in its room
+    with Pack, in the advanced game)."""
+    if attacker == "lord":
+        return lord_side(state).attack
+    value = kind_of(attacker).attack
+    if has_ability(state, attacker, "pack"):
+        where = dict(state.enemies)[attacker]
+        kind = kind_of(attacker).type
+        value += sum(1 for t, w in state.enemies if w == where and t != attacker and kind_of(t).type == kind)
+    return value
+
+
+def defend(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    """Cancel damage with Defence and the fate cards spent; the rest are Wounds, on the hero card first."""
+    pending = state.pending
+    assert pending is not None
+    hero = state.hero(seat)
+    shrine = laid_at(state.dungeon, hero.place).shown().shrine if hero.place else None
+    block = area.defence(hero, attacker_type(pending.attacker), shrine) + len(action.boosts)  # type: ignore[arg-type]
+    wounds = max(0, pending.damage - block)
+    hero = replace(hero, hand=tuple(c for c in hero.hand if c not in action.boosts))
+    state = state.with_hero(hero)
+    state = replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, *action.boosts)))
+    plural = "s" * (wounds != 1)
+    log = [LogEntry(f"{hero_name(state, seat)} blocks {min(block, pending.damage)} and takes {wounds} Wound{plural}.")]
+    if wounds and has_ability(state, pending.attacker, "venom") and hero.hand:
+        state = _lose_random_card(state, seat)
+    spill = area.spills(hero, wounds)
+    if spill:
+        state = state.with_hero(area.wound(hero, wounds - spill))
+        return replace(state, pending=Pending("wounds", seat, count=spill, queue=pending.queue)), log
+    state = state.with_hero(area.wound(state.hero(seat), wounds))
+    return next_attack(replace(state, pending=None), pending.queue, log)
+
+
+def _lose_random_card(state: ShadowState, seat: int) -> ShadowState:
+    hero = state.hero(seat)
+    index, rng = state.rng.below(len(hero.hand))
+    card = hero.hand[index]
+    state = replace(state.with_hero(replace(hero, hand=hero.hand[:index] + hero.hand[index + 1 :])), rng=rng)
+    return replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, card)))
+
+
+def place_wounds(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    pending = state.pending
+    assert pending is not None
+    cards = action.a.split(".")
+    state = state.with_hero(area.wound(state.hero(seat), len(cards), onto=cards))
+    log = [LogEntry(f"{hero_name(state, seat)} takes Wounds on {len(cards)} action card{'s' * (len(cards) != 1)}.")]
+    return next_attack(replace(state, pending=None), pending.queue, log)
+
+
+def choose_attack(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    pending = state.pending
+    assert pending is not None
+    return start_attack(replace(state, pending=None), action.a, seat_of(action.b), pending.queue, [])
+
+
+def drop(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    """Discard fate cards down to the Hand Size, or a trophy or treasure over the limit."""
+    hero = state.hero(seat)
+    if action.boosts:
+        hero = replace(hero, hand=tuple(c for c in hero.hand if c not in action.boosts))
+        piles = replace(state.piles, fate_discard=(*state.piles.fate_discard, *action.boosts))
+        line = f"{hero_name(state, seat)} discards {len(action.boosts)} fate card{'s' * (len(action.boosts) != 1)}."
+    elif action.a in hero.trophies:
+        hero = replace(hero, trophies=tuple(t for t in hero.trophies if t != action.a))
+        index = ENEMY_TYPES.index(kind_of(action.a).type)
+        discard = tuple((*d, action.a) if i == index else d for i, d in enumerate(state.piles.enemy_discard))
+        piles = replace(state.piles, enemy_discard=discard)
+        line = f"{hero_name(state, seat)} leaves the {enemy_name(action.a)} trophy behind."
+    else:
+        hero = replace(hero, treasures=tuple(t for t in hero.treasures if t != action.a))
+        piles = replace(state.piles, treasures=(*state.piles.treasures, action.a))
+        line = f"{hero_name(state, seat)} leaves a treasure behind."
+    return replace(state.with_hero(hero), piles=piles, pending=None), [LogEntry(line)]
+
+
+def order_fate(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    line = LogEntry.secret(
+        f"{hero_name(state, seat)} puts the fate cards back.", {seat: "You put the fate cards back in your order."}
+    )
+    return replace(reorder(state, action.boosts), pending=None), [line]
+
+
+# -- the turn passes ------------------------------------------------------------------------------------------
+
+
+def next_turn(state: ShadowState, log: list[LogEntry]) -> Result:
+    """Clear what lasts a turn, then the next player's turn, or the end of the game."""
+    seat = state.active
+    hero = state.hero(seat)
+    ready = tuple(replace(c, exhausted=False) for c in hero.cards)
+    state = state.with_hero(replace(hero, cards=ready, stuck=False))
+    state = replace(state, stunned=(), weakened=(), pending=None, used=Used())
+    final = state.final_turns
+    if final is None and not state.cooperative and state.piles.reshuffles >= LONG_DARK:
+        players = len(state.heroes)
+        final = tuple((seat + k) % players for k in range(1, players))
+        log.append(LogEntry("The dungeon grows long and dark: every other player has one last turn."))
+    if final is not None:
+        final = tuple(s for s in final if s != seat)
+        if not final:
+            return _over(replace(state, final_turns=()), log, score(state))
+    players = len(state.heroes)
+    nxt = (seat + 1) % players
+    nxt_hero = state.hero(nxt)
+    state = state.with_hero(replace(nxt_hero, guard=0))
+    log.append(LogEntry(f"Turn {state.turn + 1}: {hero_name(state, nxt)}."))
+    return replace(state, active=nxt, turn=state.turn + 1, final_turns=final), log
+
+
+def shards(state: ShadowState, seat: int) -> int:
+    """Shadow Shards: on claimed whispers and held equipment, and the room the hero ends in."""
+    hero = state.hero(seat)
+    total = sum(TABLES.whispers[w].shards for w in hero.whispers)
+    total += sum(TABLES.equipment[e].shards for e in hero.equipment)
+    if hero.place is not None and laid_at(state.dungeon, hero.place).shown().shard:
+        total += 1
+    return total
+
+
+def score(state: ShadowState) -> Outcome:
+    """The most shards wins; a tie goes to the tied player nearest the Lord's whisper claimer in turn order,
+    the claimer first (ours: the seed's "closer")."""
+    players = len(state.heroes)
+    start = state.lord_claimer if state.lord_claimer is not None else state.first
+    order = [(start + k) % players for k in range(players)]
+    best = max(shards(state, s) for s in order)
+    winner = next(s for s in order if shards(state, s) == best)
+    return Outcome.win(winner, reason=f"{hero_name(state, winner)} gathers the most Shadow Shards ({best}).")
+
+
+def _over(state: ShadowState, log: list[LogEntry], outcome: Outcome) -> Result:
+    log.append(LogEntry(outcome.reason))
+    return replace(state, outcome=outcome, phase="over", pending=None), log

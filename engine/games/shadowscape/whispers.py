@@ -1,0 +1,74 @@
+"""Whispers and the Dungeon Lord: whether a hero meets a whisper's condition, the whisper row's refill (which
+brings the Lord into the centre room when its whisper turns up), and the Lord's side for the mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .cards import LordSide, Need, Place
+from .dungeon import CENTRE, CORNERS, laid_at
+from .enemies import kind_of
+from .model import MARKET, HeroState, ShadowState
+from .tables import TABLES
+
+
+def lord_side(state: ShadowState) -> LordSide:
+    lord = TABLES.lords[state.lord.lord]
+    return lord.cooperative if state.cooperative else lord.competitive
+
+
+def lord_defence(state: ShadowState) -> int:
+    """Damage still needed to eliminate the Lord: its Defence less the damage it has taken (ours: it stays)."""
+    return max(0, lord_side(state).defence - state.lord.damage)
+
+
+def claimable(state: ShadowState, hero: HeroState, whisper_id: str) -> bool:
+    """Whether ``hero`` meets the face-up whisper's place and needs now (tokens are shown, not spent)."""
+    whisper = TABLES.whispers[whisper_id]
+    if whisper.place is not None and not at_place(state, hero, whisper.place):
+        return False
+    return all(has(state, hero, need) for need in whisper.needs)
+
+
+def at_place(state: ShadowState, hero: HeroState, place: Place) -> bool:
+    if hero.place is None:
+        return False
+    shown = laid_at(state.dungeon, hero.place).shown()
+    if place.kind == "lair":
+        return shown.lair is not None and place.enemy in (None, shown.lair)
+    if place.kind == "shrine":
+        return shown.shrine is not None and place.shrine in (None, shown.shrine)
+    if place.kind == "shard":
+        return shown.shard
+    if place.kind == "treasure":
+        return shown.treasure
+    if place.kind == "start":
+        return hero.place in CORNERS
+    return hero.place == CENTRE
+
+
+def has(state: ShadowState, hero: HeroState, need: Need) -> bool:
+    if need.kind == "trophy":
+        return sum(need.enemy in (None, kind_of(t).type) for t in hero.trophies) >= need.count
+    if need.kind == "treasure":
+        return len(hero.treasures) >= need.count
+    if need.kind == "equipment":
+        return sum(need.slot in (None, TABLES.equipment[e].slot) for e in hero.equipment) >= need.count
+    if need.kind == "search":
+        return hero.place in state.used.searched and hero.seat == state.active
+    return state.lord.slain_by == hero.seat
+
+
+def refill_row(state: ShadowState) -> ShadowState:
+    """Turn whispers face up until the row holds four (or the deck is empty); the Lord's whisper coming up
+    puts the Dungeon Lord in the centre room (the seed)."""
+    piles = state.piles
+    row, deck = list(piles.whisper_row), list(piles.whispers)
+    while len(row) < MARKET and deck:
+        row.append(deck.pop(0))
+    state = replace(state, piles=replace(piles, whisper_row=tuple(row), whispers=tuple(deck)))
+    lord_up = any(TABLES.whispers[w].shards == 3 for w in row)
+    if lord_up and state.lord.place is None and state.lord.slain_by is None:
+        state = replace(state, lord=replace(state.lord, place=CENTRE))
+    return state
