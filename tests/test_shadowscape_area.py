@@ -89,7 +89,7 @@ def test_boosts_are_paid_with_fate_cards_bearing_the_symbol_and_shrines_add_one(
     ["hero:gorm:24", "hero:gorm", "start:a1", "mv:gorm-1:b3+12.40", "at:gorm-3:beast-4+7", "at:orrin-1:lord",
      "se:tansy-2:treasure-3", "pr:gorm-1", "he:gorm-3+9", "sp:wenna-2:gorm-4", "cl:equipment-3:treasure-1",
      "cl:whisper-2", "af:31:beast-2", "end", "end:rest", "def+5.18", "def", "hit:brigand-2:s1", "drop:3.9",
-     "drop:undead-1", "lair:b4"],
+     "drop:undead-1", "wd:gorm-1.gorm-3", "ord+12.40.7", "sp:gen-3:beast-4>b3", "af:12:s1>c2"],
 )  # fmt: skip
 def test_every_key_parses_and_prints_back_the_same(key: str) -> None:
     assert parse(key).key == key
