@@ -96,4 +96,6 @@ def test_determinize_keeps_what_the_seat_sees(seed: int) -> None:
         assert canonical(GAME.view_to_json(GAME.view(guess, seat))) == canonical(
             GAME.view_to_json(GAME.view(state, seat))
         )
-        assert sorted(c for h in guess.heroes for c in h.hand) + sorted(guess.piles.fate) != []
+        hidden = sorted([c for h in state.heroes if h.seat != seat for c in h.hand] + list(state.piles.fate))
+        guessed = sorted([c for h in guess.heroes if h.seat != seat for c in h.hand] + list(guess.piles.fate))
+        assert guessed == hidden, "the unseen cards are dealt afresh, none made up or lost"
