@@ -18,8 +18,10 @@ from engine.rng import Rng
 GAME = Shadowscape()
 
 
-def playout(seed: int, mode: str, players: int, *, check_keys: bool = False) -> tuple[ShadowState, list[str]]:
-    state = GAME.setup({"mode": mode}, players, seed)
+def playout(
+    seed: int, mode: str, players: int, *, check_keys: bool = False, advanced: bool = False
+) -> tuple[ShadowState, list[str]]:
+    state = GAME.setup({"mode": mode, "advanced": advanced, "double_fate": advanced}, players, seed)
     pick = random.Random(seed)
     keys: list[str] = []
     while GAME.outcome(state) is None:
@@ -37,10 +39,10 @@ def playout(seed: int, mode: str, players: int, *, check_keys: bool = False) -> 
     return state, keys
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(16))
 def test_random_matches_end_with_an_outcome(seed: int) -> None:
     mode = ("competitive", "cooperative")[seed % 2]
-    state, _ = playout(seed, mode, 2 + seed % 3, check_keys=seed < 4)
+    state, _ = playout(seed, mode, 2 + seed % 3, check_keys=seed < 4, advanced=seed >= 8)
     outcome = GAME.outcome(state)
     assert outcome is not None
     if mode == "cooperative":

@@ -52,7 +52,7 @@ def legal(state: ShadowState, seat: int) -> list[ShadowAction]:
     if not state.used.altered:
         found += alter_fate_options(state, hero)
     found.append(ShadowAction("end"))
-    if state.final_turns is not None:
+    if state.final_turns is not None and seat in state.final_turns:
         found.append(ShadowAction("end", "rest"))
     return found
 
@@ -71,8 +71,11 @@ def _draft(state: ShadowState) -> list[ShadowAction]:
 
 
 def _moves(state: ShadowState, hero: HeroState, card: str) -> list[ShadowAction]:
-    """Move: any usable card, to each room the hero's Movement (plus move boosts) reaches."""
+    """Move: any usable card, to each room the hero's Movement (plus move boosts) reaches (none for a hero a
+    collapse holds this turn)."""
     assert hero.place is not None
+    if hero.stuck:
+        return []
     shrine = laid_at(state.dungeon, hero.place).shown().shrine
     base = area.movement(hero, shrine) + free_boost(state, hero, "move")
     pay = area.boost_cards(hero, "move")

@@ -35,7 +35,12 @@ def alter_fate_options(state: ShadowState, hero: HeroState) -> list[ShadowAction
 
 
 def _rivals(state: ShadowState, hero: HeroState) -> list[HeroState]:
-    return [h for h in state.heroes if h.seat != hero.seat and h.place is not None]
+    """Other players' heroes a red text may pick: not one warded against Banes."""
+    return [
+        h
+        for h in state.heroes
+        if h.seat != hero.seat and h.place is not None and not (h.hero and area.amount_of(h, "bane_ward"))
+    ]
 
 
 def _empty_rooms(state: ShadowState) -> list[Place]:

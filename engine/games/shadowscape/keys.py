@@ -32,7 +32,7 @@ from ...errors import MalformedKey
 KINDS = ("hero", "start", "mv", "at", "se", "pr", "he", "sp", "cl", "af", "end", "def", "hit", "drop", "ord", "wd")
 _ID = r"[a-z][a-z0-9-]*"
 _KEY = re.compile(
-    rf"^(?P<kind>[a-z]+)(?::(?P<a>{_ID}|[0-9]+))?(?::(?P<b>{_ID}(?:>[a-e][1-5])?|[0-9.]+|-))?(?:\+(?P<boost>[0-9.]+))?$"
+    rf"^(?P<kind>[a-z]+)(?::(?P<a>{_ID}(?:>[0-9])?|[0-9]+))?(?::(?P<b>{_ID}(?:>[a-e][1-5])?|[0-9.]+|-))?(?:\+(?P<boost>[0-9.]+))?$"
 )
 _DROP = re.compile(r"^drop:(?P<cards>[0-9]+(?:\.[0-9]+)*)$")
 _WOUNDS = re.compile(r"^wd:(?P<cards>[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*)$")

@@ -110,6 +110,8 @@ class Used:
     free_symbols: tuple[str, ...] = ()  # symbols whose once-per-turn free boost was already spent
     slipped: bool = False  # slip_past spent
     searched: tuple[Place, ...] = ()  # rooms searched this turn (whispers that ask for a Search there)
+    attacked: bool = False  # an attack was made this turn (Second Weapon adds to the first)
+    ambushed: tuple[str, ...] = ()  # enemies that have sprung their ambush this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,7 @@ class Pending:
     count: int = 0  # cards to drop, Wounds to place, cards to order
     queue: tuple[str, ...] = ()  # activated enemies that have still to attack
     enemy_type: EnemyType | None = None
-    then: tuple[str, ...] = ()  # enemy types still to activate this Enemy Phase (two fate cards)
+    resume: bool = False  # an attack in the Action Phase (an ambush): the turn goes on after it
 
 
 @dataclass(frozen=True, slots=True)

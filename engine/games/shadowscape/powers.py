@@ -39,7 +39,11 @@ def hero_name(state: ShadowState, seat: int) -> str:
 
 
 def enemy_name(token: str) -> str:
-    return "the Dungeon Lord" if token == "lord" else TABLES.enemy_kinds[TABLES.enemies[token].kind].name
+    """``beast-3`` → its kind's name; ``lord`` (or one of a sweeping Lord's attacks, ``lord>2``) → the Lord."""
+    token = token.partition(">")[0]
+    if token == "lord":
+        return "Dungeon Lord"
+    return TABLES.enemy_kinds[TABLES.enemies[token].kind].name
 
 
 # -- listing special faces ----------------------------------------------------------------------------------

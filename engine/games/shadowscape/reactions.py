@@ -51,14 +51,21 @@ def defend_options(state: ShadowState, pending: Pending) -> list[ShadowAction]:
     return [ShadowAction("def", boosts=c) for c in subsets(area.boost_cards(hero, "defence"), most)]
 
 
+def attacker_of(entry: str) -> str:
+    """The enemy token (or ``lord``) of a queued attack, without its fixed target."""
+    return entry.partition(">")[0]
+
+
 def attacker_type(attacker: str) -> str | None:
-    return None if attacker == "lord" else kind_of(attacker).type
+    who = attacker_of(attacker)
+    return None if who == "lord" else kind_of(who).type
 
 
 def fearsome(state: ShadowState, attacker: str) -> bool:
-    if attacker == "lord":
+    who = attacker_of(attacker)
+    if who == "lord":
         return lord_side(state).effect.id == "fearsome"
-    return state.options.advanced and kind_of(attacker).ability.id == "fearsome"
+    return state.options.advanced and kind_of(who).ability.id == "fearsome"
 
 
 def room_shrine_of(state: ShadowState, seat: int) -> str | None:
@@ -66,7 +73,11 @@ def room_shrine_of(state: ShadowState, seat: int) -> str | None:
 
 
 def attack_targets(state: ShadowState, attacker: str) -> list[int]:
-    """Seats an activated enemy (or the Lord: its room, or next to it with Dread Reach) can attack now."""
+    """Seats an activated enemy (or the Lord: its room, or next to it with Dread Reach) can attack now;
+    ``beast-3>2`` (or ``lord>2``) is an attack at seat 2 only: an ambush, or one of a sweeping Lord's."""
+    if ">" in attacker:
+        who, _, seat = attacker.partition(">")
+        return [int(seat)] if int(seat) in attack_targets(state, who) else []
     if attacker == "lord":
         place = state.lord.place
         rooms = {place}

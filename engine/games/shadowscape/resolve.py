@@ -20,6 +20,7 @@ from .powers import discard_down, enemy_name, hero_name, mend, push, resolve_spe
 from .scope import bonus, defence_of, free_boost, reach
 from .setup import draw, last_player, spawn_one, take_hero
 from .tables import TABLES
+from .turns import ambush
 from .whispers import lord_defence, refill_row
 
 Result = tuple[ShadowState, list[LogEntry]]
@@ -90,8 +91,16 @@ def move(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     state = spend(state, seat, action.a, action.boosts, "move")
     occupied = {where for _, where in state.enemies}
     slipped = state.used.slipped or _passes_enemies(state, hero, room, occupied)
-    state = replace(state.with_hero(replace(state.hero(seat), place=room)), used=replace(state.used, slipped=slipped))
-    return state, [LogEntry(f"{hero_name(state, seat)} moves to {action.b}.")]
+    after = replace(state.with_hero(replace(state.hero(seat), place=room)), used=replace(state.used, slipped=slipped))
+    return _entered(state, after, [LogEntry(f"{hero_name(state, seat)} moves to {action.b}.")])
+
+
+def _entered(before: ShadowState, after: ShadowState, log: list[LogEntry]) -> Result:
+    """Heroes who changed rooms meet any ambush there (advanced game)."""
+    for hero in after.heroes:
+        if hero.place != before.hero(hero.seat).place and after.pending is None:
+            after, log = ambush(after, hero.seat, log)
+    return after, log
 
 
 def _passes_enemies(state: ShadowState, hero: HeroState, room: Place, occupied: set[Place]) -> bool:
@@ -101,7 +110,7 @@ def _passes_enemies(state: ShadowState, hero: HeroState, room: Place, occupied: 
 
 
 def amount(state: ShadowState, hero: HeroState, side: ActionSide, boosts: tuple[str, ...]) -> int:
-    return area.base_value(hero, side) + free_boost(state, hero, side.boost) + bonus(hero, side) + len(boosts)
+    return area.base_value(hero, side) + free_boost(state, hero, side.boost) + bonus(state, hero, side) + len(boosts)
 
 
 def attack(state: ShadowState, seat: int, action: ShadowAction) -> Result:
@@ -110,6 +119,7 @@ def attack(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     damage = amount(state, hero, side, action.boosts)
     target, _, shove_to = action.b.partition(">")
     state = spend(state, seat, action.a, action.boosts, side.boost)
+    state = replace(state, used=replace(state.used, attacked=True))
     log = [LogEntry(f"{hero_name(state, seat)} uses {side.name} on the {enemy_name(target)}: {damage} damage.")]
     if target == "lord":
         return _hit_lord(state, seat, damage, log)
@@ -245,14 +255,15 @@ def heal(state: ShadowState, seat: int, action: ShadowAction) -> Result:
 def special(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     hero = state.hero(seat)
     side = area.face(hero.card(action.a))
-    state = spend(state, seat, action.a, (), None)
-    state, lines, pending = resolve_special(state, seat, action, side)
-    return replace(state, pending=pending or state.pending), [LogEntry(line) for line in lines]
+    before = spend(state, seat, action.a, (), None)
+    state, lines, pending = resolve_special(before, seat, action, side)
+    return _entered(before, replace(state, pending=pending or state.pending), [LogEntry(line) for line in lines])
 
 
 def play_fate(state: ShadowState, seat: int, action: ShadowAction) -> Result:
-    state, lines, pending = alter_fate(replace(state, used=replace(state.used, altered=True)), seat, action)
-    return replace(state, pending=pending or state.pending), [LogEntry(line) for line in lines]
+    before = replace(state, used=replace(state.used, altered=True))
+    state, lines, pending = alter_fate(before, seat, action)
+    return _entered(before, replace(state, pending=pending or state.pending), [LogEntry(line) for line in lines])
 
 
 # -- claims -----------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from .dungeon import Place, laid_at, name, neighbours
 from .enemies import kind_of
 from .model import HeroState, ShadowState
 from .tables import TABLES
-from .whispers import lord_defence
+from .whispers import lord_defence, lord_side
 
 
 def subsets(cards: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
@@ -86,7 +86,7 @@ def search_targets(state: ShadowState, hero: HeroState, side: ActionSide) -> lis
 
 def needed(state: ShadowState, hero: HeroState, side: ActionSide, target: str) -> int | None:
     """Boost cards that can still matter for ``target`` (``None``: any number, against the Lord)."""
-    amount = area.base_value(hero, side) + free_boost(state, hero, side.boost) + bonus(hero, side)
+    amount = area.base_value(hero, side) + free_boost(state, hero, side.boost) + bonus(state, hero, side)
     if target == "lord":
         return None
     if side.action in ("attack", "magic") and target in TABLES.enemies:
@@ -99,18 +99,26 @@ def needed(state: ShadowState, hero: HeroState, side: ActionSide, target: str) -
     return 0
 
 
-def bonus(hero: HeroState, side: ActionSide) -> int:
-    """What abilities and equipment add to a face's amount (searches, and actions of a symbol)."""
+def bonus(state: ShadowState, hero: HeroState, side: ActionSide) -> int:
+    """What abilities and equipment add to a face's amount: searches, attacks of a symbol, and the first attack
+    of a turn for a hero holding two weapons with Second Weapon."""
     extra = area.amount_of(hero, "treasure_eye") if side.action == "search" else 0
-    if side.boost is not None:
-        extra += area.amount_of(hero, "extra_damage", symbol=side.boost) if side.action in ("attack", "magic") else 0
+    if side.action in ("attack", "magic"):
+        if side.boost is not None:
+            extra += area.amount_of(hero, "extra_damage", symbol=side.boost)
+        weapons = sum(TABLES.equipment[e].slot == "weapon" for e in hero.equipment)
+        if weapons == 2 and area.amount_of(hero, "second_weapon") and not state.used.attacked:
+            extra += 1
     return extra
 
 
 def defence_of(state: ShadowState, target: str, side: ActionSide) -> int:
     """An enemy's Defence against this face: Pierce lowers it; Armoured and Warded raise it in the advanced game."""
     if target == "lord":
-        return lord_defence(state)
+        effect = lord_side(state).effect
+        armoured = effect.id == "armoured" and side.boost == "might"
+        tough = armoured or (effect.id == "warded" and side.action == "magic")
+        return lord_defence(state) + (effect.amount if tough else 0)
     value = kind_of(target).defence - dict(state.weakened).get(target, 0)
     if side.effect is not None and side.effect.id == "pierce":
         value -= side.effect.amount

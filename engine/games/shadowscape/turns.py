@@ -16,12 +16,28 @@ from .enemies import activated, has_ability, kind_of, walk
 from .keys import ShadowAction
 from .model import LONG_DARK, Pending, ShadowState, Used
 from .powers import enemy_name, hero_name, reorder, seat_of
-from .reactions import attack_targets, attacker_type
+from .reactions import attack_targets, attacker_of, attacker_type
 from .setup import draw_fate, spawn, spawn_one
 from .tables import TABLES
 from .whispers import lord_side
 
 Result = tuple[ShadowState, list[LogEntry]]
+
+
+def ambush(state: ShadowState, seat: int, log: list[LogEntry]) -> Result:
+    """In the advanced game, enemies with Ambush in the room a hero has just entered attack that hero at
+    once, each once per turn; the Action Phase goes on afterwards."""
+    hero = state.hero(seat)
+    queue = tuple(
+        f"{token}>{seat}"
+        for token, where in state.enemies
+        if where == hero.place and has_ability(state, token, "ambush") and token not in state.used.ambushed
+    )
+    if not queue:
+        return state, log
+    used = replace(state.used, ambushed=(*state.used.ambushed, *(q.partition(">")[0] for q in queue)))
+    log.append(LogEntry(f"An ambush in {name(hero.place)}!"))  # type: ignore[arg-type]
+    return next_attack(replace(state, used=used), queue, log, resume=True)
 
 
 def end_actions(state: ShadowState, seat: int, action: ShadowAction) -> Result:
@@ -49,8 +65,11 @@ def end_actions(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     if state.lord.place is not None:
         state, more = _lord_phase(state)
         log += more
-        if attack_targets(state, "lord"):
-            queue += ["lord"] * (2 if lord_side(state).effect.id == "double_strike" else 1)
+        effect = lord_side(state).effect.id
+        if effect == "sweep_room":  # every hero in its room, one attack each
+            queue += [f"lord>{seat}" for seat in attack_targets(state, "lord")]
+        elif attack_targets(state, "lord"):
+            queue += ["lord"] * (2 if effect == "double_strike" else 1)
     return next_attack(state, tuple(queue), log)
 
 
@@ -87,33 +106,35 @@ def _lord_phase(state: ShadowState) -> Result:
     return state, []
 
 
-def next_attack(state: ShadowState, queue: tuple[str, ...], log: list[LogEntry]) -> Result:
+def next_attack(state: ShadowState, queue: tuple[str, ...], log: list[LogEntry], *, resume: bool = False) -> Result:
     """Resolve the attacks still queued: the active player picks the order and targets when there is a
-    choice; each attack asks its target's player for a Defence boost."""
+    choice; each attack asks its target's player for a Defence boost. Then the turn passes (or, after an
+    ambush in the Action Phase, goes on)."""
     queue = tuple(a for a in queue if attack_targets(state, a))
     if not queue:
-        return next_turn(state, log)
+        return (state, log) if resume else next_turn(state, log)
     options = {(a, s) for a in queue for s in attack_targets(state, a)}
     if len(options) == 1:
         attacker, target = options.pop()
-        return start_attack(state, attacker, target, queue, log)
-    return replace(state, pending=Pending("hit", state.active, queue=queue)), log
+        return start_attack(state, attacker, target, queue, log, resume=resume)
+    return replace(state, pending=Pending("hit", state.active, queue=queue, resume=resume)), log
 
 
 def start_attack(
-    state: ShadowState, attacker: str, target: int, queue: tuple[str, ...], log: list[LogEntry]
+    state: ShadowState, attacker: str, target: int, queue: tuple[str, ...], log: list[LogEntry], *, resume: bool = False
 ) -> Result:
     rest = list(queue)
     rest.remove(attacker)
     damage = attack_value(state, attacker)
     log.append(LogEntry(f"The {enemy_name(attacker)} attacks {hero_name(state, target)} ({damage})."))
-    pending = Pending("defend", target, attacker=attacker, damage=damage, queue=tuple(rest))
+    pending = Pending("defend", target, attacker=attacker, damage=damage, queue=tuple(rest), resume=resume)
     return replace(state, pending=pending), log
 
 
 def attack_value(state: ShadowState, attacker: str) -> int:
     """An attack's damage: the Lord's side, or the enemy's attack (+1 per other enemy of its type in its room
     with Pack, in the advanced game)."""
+    attacker = attacker_of(attacker)
     if attacker == "lord":
         return lord_side(state).attack
     value = kind_of(attacker).attack
@@ -137,14 +158,23 @@ def defend(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     state = replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, *action.boosts)))
     plural = "s" * (wounds != 1)
     log = [LogEntry(f"{hero_name(state, seat)} blocks {min(block, pending.damage)} and takes {wounds} Wound{plural}.")]
-    if wounds and has_ability(state, pending.attacker, "venom") and hero.hand:
+    if wounds and venomous(state, pending.attacker) and hero.hand:
         state = _lose_random_card(state, seat)
     spill = area.spills(hero, wounds)
     if spill:
         state = state.with_hero(area.wound(hero, wounds - spill))
-        return replace(state, pending=Pending("wounds", seat, count=spill, queue=pending.queue)), log
+        wait = Pending("wounds", seat, count=spill, queue=pending.queue, resume=pending.resume)
+        return replace(state, pending=wait), log
     state = state.with_hero(area.wound(state.hero(seat), wounds))
-    return next_attack(replace(state, pending=None), pending.queue, log)
+    return next_attack(replace(state, pending=None), pending.queue, log, resume=pending.resume)
+
+
+def venomous(state: ShadowState, attacker: str) -> bool:
+    """Venom: the enemy's ability in the advanced game, or the Lord's card."""
+    who = attacker_of(attacker)
+    if who == "lord":
+        return lord_side(state).effect.id == "venom"
+    return has_ability(state, who, "venom")
 
 
 def _lose_random_card(state: ShadowState, seat: int) -> ShadowState:
@@ -161,13 +191,14 @@ def place_wounds(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     cards = action.a.split(".")
     state = state.with_hero(area.wound(state.hero(seat), len(cards), onto=cards))
     log = [LogEntry(f"{hero_name(state, seat)} takes Wounds on {len(cards)} action card{'s' * (len(cards) != 1)}.")]
-    return next_attack(replace(state, pending=None), pending.queue, log)
+    return next_attack(replace(state, pending=None), pending.queue, log, resume=pending.resume)
 
 
 def choose_attack(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     pending = state.pending
     assert pending is not None
-    return start_attack(replace(state, pending=None), action.a, seat_of(action.b), pending.queue, [])
+    target = seat_of(action.b)
+    return start_attack(replace(state, pending=None), action.a, target, pending.queue, [], resume=pending.resume)
 
 
 def drop(state: ShadowState, seat: int, action: ShadowAction) -> Result:
