@@ -12,6 +12,7 @@ from ...core import Choice, Game, GameMeta, Outcome, Transition
 from ...errors import IllegalAction
 from ...rng import MatchRng, Rng
 from . import actions, resolve, turns
+from .ai import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
 from .model import ShadowOptions, ShadowState
@@ -183,15 +184,5 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         return replace(state, heroes=tuple(heroes), piles=piles, rng=rng)
 
     def evaluate(self, state: ShadowState, seat: int) -> float:
-        """Shards (competitive) or the Lord's wounds and the fate deck left (cooperative), in [-1, 1]."""
-        if state.outcome is not None:
-            return 1.0 if seat in state.outcome.winners else -1.0
-        if state.cooperative:
-            side_left = 1.0 - (state.lord.damage / 12)
-            return max(-0.9, min(0.9, 0.5 * (len(state.piles.fate) / 60) - 0.4 * side_left))
-        mine = turns.shards(state, seat) + 0.2 * len(state.hero(seat).trophies) + 0.2 * len(state.hero(seat).treasures)
-        best_other = max(
-            (turns.shards(state, h.seat) for h in state.heroes if h.seat != seat), default=0
-        )
-        return max(-0.9, min(0.9, (mine - best_other) / 8))
-
+        """The AI profile's evaluation (``ai.py``): shards and what turns into them, or the team's progress."""
+        return evaluate(state, seat)
