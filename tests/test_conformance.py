@@ -20,7 +20,7 @@ from engine.codec import to_json
 from tests.fakes.negation_game import NegationGame
 from tests.fakes.shell_game import ShellGame
 
-PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200, "metamorph": 300}
+PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200, "metamorph": 300, "shadowscape": 300}
 # Games whose turns list hundreds of choices (every hex and facing a wizard can reach) check the whole contract
 # on every ``every``-th step and apply a seeded sample of ``applied`` choices there, not all of them; their
 # matches cycle through ``setups`` (Metamorph: every scenario, shortened to ten rounds so 300 matches fit CI).
@@ -29,6 +29,16 @@ HEAVY: dict[str, dict[str, Any]] = {
         "every": 10,
         "applied": 5,
         "setups": [{"scenario": scenario, "rounds": 10} for scenario in ("duel", "war", "key")],
+    },
+    "shadowscape": {  # a match is hundreds of decisions; both modes, with and without the advanced dials
+        "every": 10,
+        "applied": 5,
+        "setups": [
+            {"mode": "competitive"},
+            {"mode": "cooperative"},
+            {"mode": "competitive", "advanced": True},
+            {"mode": "cooperative", "advanced": True, "double_fate": True, "difficulty": "challenging"},
+        ],
     },
 }
 GAMES_UNDER_TEST: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": ShellGame(), "negation": NegationGame()}

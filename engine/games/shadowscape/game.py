@@ -153,7 +153,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
     def determinize(self, state: ShadowState, seat: int, rng: Rng) -> ShadowState:
         """Deal the cards ``seat`` cannot see (other hands and the fate deck) afresh, and shuffle every face-down
         pile: a guess consistent with its view."""
-        hidden = [c for h in state.heroes if h.seat != seat for c in h.hand] + list(state.piles.fate)
+        pending = state.pending
+        known = pending.count if pending is not None and pending.kind == "foresee" and pending.seat == seat else 0
+        top, deck = state.piles.fate[:known], state.piles.fate[known:]  # cards the seat is looking at stay put
+        hidden = [c for h in state.heroes if h.seat != seat for c in h.hand] + list(deck)
         dealt, rng = rng.shuffled(hidden)
         heroes = []
         index = 0
@@ -174,7 +177,7 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         whispers, rng = rng.shuffled(piles.whispers)
         piles = replace(
             piles,
-            fate=tuple(dealt[index:]),
+            fate=(*top, *dealt[index:]),
             enemies=tuple(enemies),
             treasures=treasures,
             equipment=equipment,

@@ -30,7 +30,9 @@ def options(state: ShadowState, seat: int) -> list[ShadowAction]:
         return [ShadowAction("wd", ".".join(p)) for p in picks]
     if pending.kind == "hit":
         return [
-            ShadowAction("hit", enemy, seat_token(s)) for enemy in pending.queue for s in attack_targets(state, enemy)
+            ShadowAction("hit", enemy, seat_token(s))
+            for enemy in dict.fromkeys(pending.queue)  # an enemy activated twice (two fate cards) is one choice
+            for s in attack_targets(state, enemy)
         ]
     if pending.kind == "drop":
         return [ShadowAction("drop", boosts=c) for c in itertools.combinations(hero.hand, pending.count)]

@@ -1,0 +1,88 @@
+"""The status card at the top of the right column, six lines:
+
+1. the game, the mode, the turn (and whose view this is, for a seat's own view);
+2. the headline: the token of the seat the game waits for and what it does ("Vesk's turn", "Pell defends",
+   "The heroes win!"), with the clock beside it when the caller gives one;
+3. the stage: the phase, or the decision waited for ("Gutter Jackal attacks Pell: 3 damage");
+4. the fate deck and its discard pile (counts);
+5. the Dungeon Lord: asleep, or the damage it has taken and the Defence it has left;
+6. the caller's caption (the last action in words), when given.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.games.shadowscape.views import ShadowView
+
+from .. import palette as pal
+from ..palette import RGB
+from .geometry import Layout
+from .sprites import cut, hero_token, mark, measure, paste, put
+from .words import MODES, TITLE, lord_line, short_hero, stage, status
+
+
+def line(
+    image: Image.Image, xy: tuple[float, float], text: str, *, px: int, width: float, fill: RGB, bold: bool = False
+) -> float:
+    """One line cut to ``width``, its left end and middle at ``xy``; returns where it ends."""
+    return put(image, xy[0], xy[1], cut(text, px, int(width), bold), px=px, fill=fill, bold=bold)
+
+
+def title(view: ShadowView) -> str:
+    words = f"{TITLE} · {MODES.get(view.options.mode, view.options.mode)} · turn {view.turn}"
+    if view.viewer is not None:
+        words += f" · {short_hero(view.heroes[view.viewer])}'s view"
+    return words.upper()
+
+
+def draw_status(
+    image: Image.Image,
+    lay: Layout,
+    view: ShadowView,
+    letters: tuple[str, ...],
+    *,
+    caption: str | None,
+    clock: str | None,
+) -> None:
+    x0, y0, x1, _ = lay.status
+    pad = lay.px(12)
+    left, right = x0 + pad, x1 - pad
+    y = y0 + pad + lay.px(8)
+    line(image, (left, y), title(view), px=lay.px(15), width=right - left, fill=pal.TEXT_DIM)
+    y += lay.px(28)
+    headline, seat = status(view)
+    x = left
+    if seat is not None:
+        d = lay.px(34)
+        paste(image, hero_token(seat, letters[seat], d, False), x, y - d / 2)
+        x += d + lay.px(10)
+    end = right
+    if clock:
+        px = lay.px(24)
+        w = measure(clock, px, True) + lay.px(16)
+        ImageDraw.Draw(image).rounded_rectangle(
+            (right - w, y - px * 0.75, right, y + px * 0.75), radius=lay.px(8), fill=pal.BACKGROUND
+        )
+        put(image, right - w / 2, y, clock, px=px, fill=pal.TEXT, bold=True, align="m")
+        end -= w + lay.px(8)
+    line(image, (x, y), headline, px=lay.px(30), width=end - x, fill=pal.TEXT, bold=True)
+    y += lay.px(32)
+    line(image, (left, y), stage(view), px=lay.px(19), width=right - left, fill=pal.TEXT)
+    y += lay.px(26)
+    d, px, small = lay.px(22), lay.px(19), lay.px(17)
+    x = left
+    for kind, count, words in (
+        ("deck", view.fate_count, "in the fate deck"),
+        ("discard", len(view.fate_discard), "discarded"),
+    ):
+        paste(image, mark(kind, d), x, y - d / 2)
+        x = put(image, x + d + lay.px(4), y, str(count), px=px, fill=pal.TEXT, bold=True)
+        x = put(image, x + lay.px(5), y, words, px=small, fill=pal.TEXT_DIM) + lay.px(14)
+    y += lay.px(26)
+    paste(image, mark("lord", d), left, y - d / 2)
+    x = left + d + lay.px(5)
+    line(image, (x, y), lord_line(view), px=small, width=right - x, fill=pal.TEXT)
+    if caption:
+        y += lay.px(27)
+        line(image, (left, y), caption, px=lay.px(16), width=right - left, fill=pal.TEXT_DIM)
