@@ -27,7 +27,12 @@ from bot.settings import Settings
 
 MOVES = 240
 TURN_MATCHES = 3  # random matches per game for the messages-per-turn figures
-SEATS = {"wars": ("Join as Blue",), "swartzblak": ("Join as Adversary",), "metamorph": ("Join as Blue",)}
+SEATS = {
+    "wars": ("Join as Blue",),
+    "swartzblak": ("Join as Adversary",),
+    "metamorph": ("Join as Blue",),
+    "shadowscape": ("Join as Hero 2",),
+}
 
 
 def _ids(message) -> list[str]:

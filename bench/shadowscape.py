@@ -1,0 +1,116 @@
+"""Shadowscape's figures: the engine's cost of a decision (choices plus apply), the board image at 1024 px
+(a running match's, and a match's first, which draws the dungeon once), and clicks per action in the picker.
+
+Issue 15's targets: a step ≤ 100 µs and a board ≤ 20 ms. Prints its figures, then one JSON line.
+
+    .venv/bin/python bench/shadowscape.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import get_game
+from engine.games.shadowscape.model import ShadowState
+from engine.steps import path_to
+
+GAME = get_game("shadowscape")
+MODES = ("competitive", "cooperative")
+
+
+def _match(n: int) -> ShadowState:
+    return GAME.setup({"mode": MODES[n % 2]}, 2 + n % 3, n + 1)
+
+
+def engine_step(games: int) -> tuple[float, float, int]:
+    """(choices+apply µs, legal+apply µs, decisions) over random matches."""
+    spent: dict[str, list[float]] = {"choices": [], "legal": []}
+    for mode, times in spent.items():
+        for n in range(games):
+            pick = random.Random(n)
+            state = _match(n)
+            while GAME.outcome(state) is None:
+                seat = GAME.to_decide(state)[0]
+                start = time.perf_counter()
+                if mode == "choices":
+                    state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
+                else:
+                    state = GAME.apply_listed(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
+                times.append(time.perf_counter() - start)
+    return statistics.mean(spent["choices"]) * 1e6, statistics.mean(spent["legal"]) * 1e6, len(spent["choices"])
+
+
+def board_ms(matches: int, positions: int = 12) -> tuple[float, float]:
+    """(mean ms per board of a running match, mean ms of a match's first board), public views at 1024 px."""
+    from render import board_png  # noqa: PLC0415 (the engine figures need no renderer)
+
+    first: list[float] = []
+    warm: list[float] = []
+    for n in range(matches):
+        pick = random.Random(n)
+        state = _match(n)
+        views = []
+        while GAME.outcome(state) is None and len(views) < 40 * positions:
+            seat = GAME.to_decide(state)[0]
+            state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
+            views.append(GAME.view(state, None))
+        for index, view in enumerate(views[:: max(1, len(views) // positions)]):
+            start = time.perf_counter()
+            board_png(view, size=1024)
+            (warm if index else first).append(time.perf_counter() - start)
+    return statistics.mean(warm) * 1e3, statistics.mean(first) * 1e3
+
+
+def clicks(matches: int) -> tuple[float, float]:
+    """(picker clicks per decision, decisions per turn) over random matches: one click to open the picker,
+    then one per step of the path to the key."""
+    picks = decisions = turns = 0
+    for n in range(matches):
+        pick = random.Random(n)
+        state = _match(n)
+        last = None
+        while GAME.outcome(state) is None:
+            seat = GAME.to_decide(state)[0]
+            if state.turn != last:
+                turns, last = turns + 1, state.turn
+            key = pick.choice(GAME.choices(state, seat)).key
+            path = path_to(GAME, state, seat, key)
+            picks += 1 + len(path or ())
+            decisions += 1
+            state = GAME.act(state, seat, key).state
+    return picks / decisions, decisions / turns
+
+
+def main() -> None:
+    choices_us, legal_us, decisions = engine_step(12)
+    warm, first = board_ms(6)
+    per_decision, per_turn = clicks(4)
+    figures = {
+        "bench": "shadowscape",
+        "decisions_timed": decisions,
+        "choices_apply_us": round(choices_us, 1),
+        "legal_apply_us": round(legal_us, 1),
+        "target_step_us": 100,
+        "board_1024_ms": round(warm, 2),
+        "first_board_1024_ms": round(first, 2),
+        "target_board_ms": 20,
+        "clicks_per_decision": round(per_decision, 2),
+        "decisions_per_turn": round(per_turn, 2),
+    }
+    print(f"{decisions} random decisions, both modes, 2–4 heroes")
+    print(f"  choices+apply (µs)   {figures['choices_apply_us']}  (target ≤ 100)")
+    print(f"  legal+apply (µs)     {figures['legal_apply_us']}")
+    print(f"  board at 1024 (ms)   {figures['board_1024_ms']}  (target ≤ 20; first {figures['first_board_1024_ms']})")
+    print(f"  clicks per decision  {figures['clicks_per_decision']}  ({figures['decisions_per_turn']} per turn)")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
