@@ -21,7 +21,8 @@ from tests.fakes.negation_game import NegationGame
 from tests.fakes.shell_game import ShellGame
 
 PLAYOUTS = {"wars": 500, "shells": 200, "swartzblak": 300, "negation": 200, "metamorph": 300, "shadowscape": 300}
-# Games whose turns list hundreds of choices (every hex and facing a wizard can reach) check the whole contract
+# Games whose turns list hundreds of choices (every hex and facing a wizard can reach), or whose matches run to
+# hundreds of decisions (Shadowscape), check the views every ``views``-th step, and the whole contract
 # on every ``every``-th step and apply a seeded sample of ``applied`` choices there, not all of them; their
 # matches cycle through ``setups`` (Metamorph: every scenario, shortened to ten rounds so 300 matches fit CI).
 HEAVY: dict[str, dict[str, Any]] = {
@@ -31,8 +32,9 @@ HEAVY: dict[str, dict[str, Any]] = {
         "setups": [{"scenario": scenario, "rounds": 10} for scenario in ("duel", "war", "key")],
     },
     "shadowscape": {  # a match is hundreds of decisions; both modes, with and without the advanced dials
-        "every": 10,
-        "applied": 5,
+        "every": 25,
+        "applied": 3,
+        "views": 40,
         "setups": [
             {"mode": "competitive"},
             {"mode": "cooperative"},
@@ -107,7 +109,7 @@ def _playout(game: Game[Any, Any, Any], seed: int) -> None:
         assert len(moves) < game.meta.max_decisions, "the game must end within its stated bound"
         if len(moves) % heavy.get("every", 1) == 0:
             _check_step(game, state, players, applied=heavy.get("applied"), pick=pick)
-        if len(moves) % 7 == 0:
+        if len(moves) % heavy.get("views", 7) == 0:
             _check_views(game, state, players, pick)
             assert game.state_from_json(json.loads(json.dumps(game.state_to_json(state)))) == state
         seat = pick.choice(game.to_decide(state))

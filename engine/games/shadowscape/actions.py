@@ -43,9 +43,10 @@ def legal(state: ShadowState, seat: int) -> list[ShadowAction]:
     hero = state.hero(seat)
     found: list[ShadowAction] = []
     if state.used.actions < ACTIONS_PER_TURN:
+        rooms = _move_rooms(state, hero)
         for card in hero.cards:
             if area.usable(card):
-                found += _moves(state, hero, card.card)
+                found += [ShadowAction("mv", card.card, room, boosts) for room, boosts in rooms]
                 found += _face_actions(state, hero, card.card, area.face(card))
     if not state.used.claimed:
         found += claims(state, hero)
@@ -70,9 +71,9 @@ def _draft(state: ShadowState) -> list[ShadowAction]:
     return found
 
 
-def _moves(state: ShadowState, hero: HeroState, card: str) -> list[ShadowAction]:
-    """Move: any usable card, to each room the hero's Movement (plus move boosts) reaches (none for a hero a
-    collapse holds this turn)."""
+def _move_rooms(state: ShadowState, hero: HeroState) -> list[tuple[str, tuple[str, ...]]]:
+    """Where a Move can go, each with every set of move cards that pays for it (none for a hero a collapse
+    holds this turn); any usable card can make the Move."""
     assert hero.place is not None
     if hero.stuck:
         return []
@@ -82,10 +83,8 @@ def _moves(state: ShadowState, hero: HeroState, card: str) -> list[ShadowAction]
     found = []
     for room, cost in reach(state, hero).items():
         extra = max(0, cost - base)
-        if extra > len(pay):
-            continue
-        for boosts in itertools.combinations(pay, extra):
-            found.append(ShadowAction("mv", card, name(room), boosts))
+        if extra <= len(pay):
+            found += [(name(room), boosts) for boosts in itertools.combinations(pay, extra)]
     return found
 
 
