@@ -143,12 +143,12 @@ def through(dungeon: tuple[Laid, ...], place: Place, side: Side, tables: Tables 
 def neighbours(dungeon: tuple[Laid, ...], place: Place, tables: Tables = TABLES) -> list[Place]:
     """Rooms adjacent to ``place``: those through a door (the seed: only rooms joined by a doorway)."""
     if tables is TABLES:
-        return list(_adjacency(dungeon)[place])
+        return list(adjacency(dungeon)[place])
     return [p for side in SIDES if (p := through(dungeon, place, side, tables)) is not None]
 
 
 @functools.lru_cache(maxsize=64)
-def _adjacency(dungeon: tuple[Laid, ...]) -> dict[Place, tuple[Place, ...]]:
+def adjacency(dungeon: tuple[Laid, ...]) -> dict[Place, tuple[Place, ...]]:
     """Every room's neighbours, computed once per dungeon: a match's dungeon never changes, and moves, enemy
     walks and ranges ask for neighbours all the time."""
     return {p: tuple(q for side in SIDES if (q := through(dungeon, p, side)) is not None) for p in places()}

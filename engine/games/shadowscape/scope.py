@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from . import area
 from .cards import ActionSide, Symbol
-from .dungeon import Place, laid_at, name, neighbours
+from .dungeon import Place, adjacency, laid_at, name, neighbours
 from .enemies import kind_of
 from .model import HeroState, ShadowState
 from .tables import TABLES
@@ -40,12 +40,13 @@ def reach(state: ShadowState, hero: HeroState, *, blink: bool = False) -> dict[P
     occupied = {where for _, where in state.enemies} | ({state.lord.place} if state.lord.place else set())
     best: dict[Place, int] = {hero.place: 0}
     frontier = [hero.place]
+    doors = adjacency(state.dungeon)
     while frontier:
         nxt = []
         for here in frontier:
             if here != hero.place and here in occupied and not slip:
                 continue
-            for other in neighbours(state.dungeon, here):
+            for other in doors[here]:
                 if other not in best:
                     best[other] = best[here] + 1
                     nxt.append(other)
