@@ -35,6 +35,7 @@ from render.shadowscape import ShadowscapeRenderer, hand_image, hand_png
 from render.shadowscape import glyphs as gl
 from render.shadowscape.geometry import LORD_WIDE, layout, place_tokens, room_boxes, room_pixels
 from render.shadowscape.heroes import hero_boxes
+from render.shadowscape.samples import played_state
 from render.shadowscape.words import initials, room_short, stage, status, whisper_terms
 from tests.test_render_golden import DIFFERING_SHARE, GOLDEN, MEAN_TOLERANCE, UPDATE, _compare
 from tests.test_render_wars import decode, share
@@ -45,15 +46,8 @@ HEIGHT = 800
 
 
 def run(mode: str, players: int, seed: int, decisions: int) -> ShadowState:
-    """The state after ``decisions`` decisions picked by a seeded random rule from the legal ones."""
-    state = GAME.setup({"mode": mode}, players, seed)
-    pick = random.Random(seed)
-    for _ in range(decisions):
-        if GAME.outcome(state) is not None:
-            break
-        seat = GAME.to_decide(state)[0]
-        state = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
-    return state
+    """The state after ``decisions`` seeded random decisions (the samples' own walk)."""
+    return played_state(mode, players, seed, decisions)
 
 
 @cache

@@ -18,7 +18,7 @@ from engine.games.metamorph.tables import SCHOOL_NAMES, TABLES
 
 from .. import palette as pal
 from ..palette import RGB
-from ..toolkit import Sketch, bold_stroke, draw_text, ellipsize, font, legible, star_points, text_width
+from ..toolkit import Sketch, draw_text, ellipsize, star_points, text_sprite, text_width
 from .geometry import BoardLayout, Metrics
 from .sprites import BADGE_WORDS, MANA, artifact_sprite, badge, bar_colour, legend_items, side_icon
 from .terrain import terrain_swatch
@@ -87,21 +87,6 @@ def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, colour: RGB)
     draw.polygon([(x + w, y), (x + w * 0.6, y - w * 0.3), (x + w * 0.6, y + w * 0.3)], fill=colour)
 
 
-@lru_cache(maxsize=2048)
-def _label(text: str, px: int, fill: RGB, bold: bool) -> tuple[Image.Image, int, int]:
-    """``text`` drawn once on a transparent sprite, with the offset of its top left from its left-middle
-    anchor: the roster's words repeat from one position to the next ("Human", "12/12"), so pasting a cached
-    sprite is several times faster than setting the type again."""
-    shown, stroke = legible(text), bold_stroke(px) if bold else 0
-    face = font(px)
-    left, top, right, bottom = face.getbbox(shown, anchor="lm", stroke_width=stroke)
-    sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
-    ImageDraw.Draw(sprite).text(
-        (-left, -top), shown, font=face, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill
-    )
-    return sprite, left, top
-
-
 @lru_cache(maxsize=4096)
 def measure(text: str, px: int, bold: bool = False) -> float:
     """``text_width``, remembered: the roster measures the same few words for every position."""
@@ -116,10 +101,10 @@ def cut(text: str, px: int, width: int, bold: bool = False) -> tuple[str, float]
 
 
 def put_text(image: Image.Image, xy: tuple[float, float], text: str, *, px: int, fill: RGB, bold: bool = False):
-    """``text`` with its left end at ``x`` and its middle at ``y`` (a cached sprite; see ``_label``)."""
+    """``text`` with its left end at ``x`` and its middle at ``y`` (a cached sprite; see ``text_sprite``)."""
     if not text:
         return
-    sprite, left, top = _label(text, px, fill, bold)
+    sprite, left, top = text_sprite(text, px, fill, bold)
     image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)
 
 

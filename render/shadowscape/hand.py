@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.games.shadowscape.cards import SYMBOL_NAMES
 from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.views import ShadowView
 
@@ -31,14 +32,6 @@ GREEN_FILL: RGB = (214, 238, 220)
 GREEN_EDGE: RGB = (0, 128, 80)
 RED_FILL: RGB = (250, 222, 214)
 RED_EDGE: RGB = (190, 40, 30)
-SYMBOL_WORDS = {
-    "might": "Might",
-    "arcane": "Arcane",
-    "search": "Search",
-    "move": "Move",
-    "heal": "Heal",
-    "defence": "Defence",
-}
 PLURAL = {"beast": "beasts", "brigand": "brigands", "undead": "the undead"}
 COLUMNS = 4
 RATIO = 1.42  # a card's height over its width
@@ -101,7 +94,7 @@ def fate_card(card: str, mode: str, width: int) -> Image.Image:
         draw_text(
             draw,
             (x + disc / 2, sy + disc + 14 * u),
-            SYMBOL_WORDS[symbol],
+            SYMBOL_NAMES[symbol],
             px=round(17 * u),
             fill=pal.INK,
             anchor="mm",

@@ -16,7 +16,7 @@ from PIL import Image
 
 from engine.games.shadowscape.dungeon import CENTRE
 from engine.games.shadowscape.game import Shadowscape
-from engine.games.shadowscape.model import LordState
+from engine.games.shadowscape.model import LordState, ShadowState
 from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.views import ShadowView
 
@@ -42,11 +42,11 @@ from .sprites import (
     treasure_token,
 )
 
-GAME = Shadowscape()  # built here: the game is not offered (engine registry) until its rules are done
+GAME = Shadowscape()
 
 
-def played(mode: str, players: int, seed: int, decisions: int) -> ShadowView:
-    """The public view after ``decisions`` decisions picked by a seeded random rule (the same every time)."""
+def played_state(mode: str, players: int, seed: int, decisions: int) -> ShadowState:
+    """The state after ``decisions`` decisions picked by a seeded random rule (the same every time)."""
     state = GAME.setup({"mode": mode}, players, seed)
     pick = random.Random(seed)
     for _ in range(decisions):
@@ -54,7 +54,12 @@ def played(mode: str, players: int, seed: int, decisions: int) -> ShadowView:
             break
         seat = GAME.to_decide(state)[0]
         state = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
-    return GAME.view(state, None)
+    return state
+
+
+def played(mode: str, players: int, seed: int, decisions: int) -> ShadowView:
+    """The public view of ``played_state``."""
+    return GAME.view(played_state(mode, players, seed, decisions), None)
 
 
 @lru_cache(maxsize=1)

@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.games.shadowscape.tables import TABLES
 
 from .. import palette as pal
 from ..palette import RGB
-from ..toolkit import SIDE_SHAPES, Sketch, bold_stroke, draw_shape, ellipsize, font, legible, text_width
+from ..toolkit import SIDE_SHAPES, Sketch, draw_shape, ellipsize, text_sprite, text_width
 from . import glyphs as gl
 from .geometry import LORD_WIDE
 
@@ -48,20 +48,6 @@ def _fit(text: str, width: float, start: float, *, bold: bool = True) -> int:
 # -- text as sprites -------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def label(text: str, px: int, fill: RGB, bold: bool = False) -> tuple[Image.Image, int, int]:
-    """``text`` set once on a transparent sprite, with the offset of its top left from its left-middle anchor:
-    the same words recur from one position to the next, and a paste is several times faster than setting type."""
-    shown, stroke = legible(text), bold_stroke(px) if bold else 0
-    face = font(px)
-    left, top, right, bottom = face.getbbox(shown, anchor="lm", stroke_width=stroke)
-    sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
-    ImageDraw.Draw(sprite).text(
-        (-left, -top), shown, font=face, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill
-    )
-    return sprite, left, top
-
-
 @lru_cache(maxsize=2048)
 def cut(text: str, px: int, width: int, bold: bool = False) -> str:
     """``text`` ellipsized to ``width`` pixels, remembered (the same lines recur from position to position)."""
@@ -80,7 +66,7 @@ def put(
     middle at ``y``; returns the x where it ends on the right."""
     if not text:
         return x
-    sprite, left, top = label(text, px, fill, bold)
+    sprite, left, top = text_sprite(text, px, fill, bold)
     width = sprite.width + left
     if align == "m":
         x -= width / 2

@@ -26,6 +26,7 @@ Slot = Literal["weapon", "clothing", "trinket"]
 Reach = Literal["room", "adjacent"]
 
 SYMBOLS: tuple[Symbol, ...] = ("might", "arcane", "search", "move", "heal", "defence")
+SYMBOL_NAMES: dict[str, str] = {symbol: symbol.capitalize() for symbol in SYMBOLS}  # as players read them
 SKILLS: tuple[Skill, ...] = ("valor", "faith", "guile", "lore")
 ENEMY_TYPES: tuple[EnemyType, ...] = ("beast", "brigand", "undead")
 DOOR_SYMBOLS: tuple[DoorSymbol, ...] = ("sun", "moon", "star", "crown")

@@ -8,18 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import ActionCard, ActionSide, Effect, Need, Place, RoomFace
+from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Effect, Need, Place, RoomFace
 from .dungeon import SIDES
 from .tables import TABLES, Tables
-
-SYMBOL_WORDS = {
-    "might": "Might",
-    "arcane": "Arcane",
-    "search": "Search",
-    "move": "Move",
-    "heal": "Heal",
-    "defence": "Defence",
-}
 
 
 def gallery(tables: Tables = TABLES) -> str:
@@ -83,7 +74,7 @@ def _face(face: ActionSide) -> str:
         parts[0] += f" + 1 per {face.per_skill}"
     if face.reach == "adjacent":
         parts.append("reaches an adjacent room")
-    parts.append(f"boost: {SYMBOL_WORDS[face.boost]}" if face.boost else "no boost")
+    parts.append(f"boost: {SYMBOL_NAMES[face.boost]}" if face.boost else "no boost")
     if face.skills:
         parts.append("skills: " + ", ".join(face.skills))
     parts.append(f"{face.wounds} Wound slot{'s' if face.wounds != 1 else ''}")
@@ -97,7 +88,7 @@ def _fate(tables: Tables) -> Iterator[str]:
     yield "| card | symbols | enemies | cooperative (green) | competitive (red, Bane) |"
     yield "|---|---|---|---|---|"
     for card in tables.fate.values():
-        symbols = ", ".join(SYMBOL_WORDS[s] for s in card.symbols)
+        symbols = ", ".join(SYMBOL_NAMES[s] for s in card.symbols)
         yield f"| {card.name} | {symbols} | {card.enemy} | {card.coop.text} | {card.bane.text} |"
 
 
