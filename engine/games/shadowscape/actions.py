@@ -14,13 +14,13 @@ from collections.abc import Iterator
 
 from . import area
 from .cards import ActionSide
-from .dungeon import CORNERS, laid_at, name, neighbours
+from .dungeon import CORNERS, name, neighbours
 from .fate import alter_fate_options
 from .keys import ShadowAction
 from .model import ACTIONS_PER_TURN, HeroState, ShadowState
 from .powers import seat_token, special_options
 from .reactions import options
-from .scope import free_boost, needed, reach, search_targets, subsets, targets
+from .scope import free_boost, needed, reach, room_shrine, search_targets, subsets, targets
 from .tables import TABLES
 from .whispers import claimable
 
@@ -77,8 +77,7 @@ def _move_rooms(state: ShadowState, hero: HeroState) -> list[tuple[str, tuple[st
     assert hero.place is not None
     if hero.stuck:
         return []
-    shrine = laid_at(state.dungeon, hero.place).shown().shrine
-    base = area.movement(hero, shrine) + free_boost(state, hero, "move")
+    base = area.movement(hero, room_shrine(state, hero)) + free_boost(state, hero, "move")
     pay = area.boost_cards(hero, "move")
     found = []
     for room, cost in reach(state, hero).items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Effect, Need, Place, RoomFace
+from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Need, Place, RoomFace
 from .dungeon import SIDES
 from .tables import TABLES, Tables
 
@@ -181,12 +181,6 @@ def _place(place: Place) -> str:
 def _need(need: Need) -> str:
     what = need.enemy or need.slot or ""
     return f"{need.count} × {what} {need.kind}".replace("  ", " ")
-
-
-def effect_words(effect: Effect) -> str:
-    """An effect in short form for logs and tests: ``draw 2``, ``summon undead``."""
-    params = [str(effect.amount) if effect.amount else "", effect.symbol or "", effect.enemy or "", effect.skill or ""]
-    return " ".join([effect.id, *(p for p in params if p)])
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core import Outcome
 from ...rng import MatchRng
-from .cards import EnemyType
 from .dungeon import Laid, Place
 
 Mode = Literal["competitive", "cooperative"]
@@ -92,6 +91,12 @@ class Piles:
     reshuffles: int = 0  # times the fate deck was rebuilt from its discard pile (competitive)
 
 
+def topped_up(market: tuple[str, ...], deck: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A face-up market refilled from the top of its deck to four cards (as far as the deck goes)."""
+    taken = max(0, MARKET - len(market))
+    return (*market, *deck[:taken]), deck[taken:]
+
+
 @dataclass(frozen=True, slots=True)
 class LordState:
     lord: str
@@ -130,7 +135,6 @@ class Pending:
     damage: int = 0
     count: int = 0  # cards to drop, Wounds to place, cards to order
     queue: tuple[str, ...] = ()  # activated enemies that have still to attack
-    enemy_type: EnemyType | None = None
     resume: bool = False  # an attack in the Action Phase (an ambush): the turn goes on after it
 
 
@@ -162,9 +166,6 @@ class ShadowState:
 
     def with_hero(self, changed: HeroState) -> ShadowState:
         return replace(self, heroes=tuple(changed if h.seat == changed.seat else h for h in self.heroes))
-
-    def enemies_in(self, place: Place) -> list[str]:
-        return [token for token, where in self.enemies if where == place]
 
     @property
     def cooperative(self) -> bool:

@@ -8,16 +8,15 @@ the rules must wait for next (or ``None``).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import replace
 
 from . import area
 from .cards import ActionSide
-from .dungeon import Place, laid_at, name, neighbours, parse
+from .dungeon import Place, name, neighbours, parse
 from .keys import ShadowAction
 from .model import HeroState, Pending, ShadowState
-from .scope import reach
+from .scope import reach, room_shrine
 from .setup import draw
 from .tables import TABLES
 
@@ -105,10 +104,6 @@ def discard_down(state: ShadowState, seat: int) -> Pending | None:
     return Pending("drop", seat, count=over) if over > 0 else None
 
 
-def room_shrine(state: ShadowState, hero: HeroState) -> str | None:
-    return laid_at(state.dungeon, hero.place).shown().shrine if hero.place else None
-
-
 def _blink(state: ShadowState, seat: int, action: ShadowAction, amount: int) -> Outcome:
     room = parse(action.b)
     assert room is not None
@@ -161,11 +156,6 @@ def _foresee(state: ShadowState, seat: int, action: ShadowAction, amount: int) -
         return state, [f"{hero_name(state, seat)} looks into the fate deck."], None
     line = f"{hero_name(state, seat)} looks at the top {count} fate cards."
     return state, [line], Pending("foresee", seat, count=count)
-
-
-def foresee_orders(state: ShadowState, count: int) -> list[tuple[str, ...]]:
-    """Every order the top ``count`` fate cards can be put back in."""
-    return list(itertools.permutations(state.piles.fate[:count]))
 
 
 def reorder(state: ShadowState, order: tuple[str, ...]) -> ShadowState:

@@ -13,8 +13,8 @@ from .dungeon import neighbours
 from .enemies import heroes_in_range, kind_of
 from .keys import ShadowAction
 from .model import Pending, ShadowState
-from .powers import room_shrine, seat_token
-from .scope import subsets
+from .powers import seat_token
+from .scope import room_shrine, subsets
 from .whispers import lord_side
 
 
@@ -48,7 +48,7 @@ def defend_options(state: ShadowState, pending: Pending) -> list[ShadowAction]:
     hero = state.hero(pending.seat)
     if fearsome(state, pending.attacker):
         return [ShadowAction("def")]
-    block = area.defence(hero, attacker_type(pending.attacker), room_shrine_of(state, pending.seat))
+    block = area.defence(hero, attacker_type(pending.attacker), room_shrine(state, hero))
     most = max(0, pending.damage - block)
     return [ShadowAction("def", boosts=c) for c in subsets(area.boost_cards(hero, "defence"), most)]
 
@@ -68,10 +68,6 @@ def fearsome(state: ShadowState, attacker: str) -> bool:
     if who == "lord":
         return lord_side(state).effect.id == "fearsome"
     return state.options.advanced and kind_of(who).ability.id == "fearsome"
-
-
-def room_shrine_of(state: ShadowState, seat: int) -> str | None:
-    return room_shrine(state, state.hero(seat))
 
 
 def attack_targets(state: ShadowState, attacker: str) -> list[int]:

@@ -10,15 +10,15 @@ from dataclasses import replace
 
 from ...core import LogEntry, Outcome
 from . import area
-from .cards import ENEMY_TYPES, ActionSide
+from .cards import ActionSide
 from .dungeon import Place, name, parse
 from .enemies import has_ability, kind_of, lairs
 from .fate import alter_fate
 from .keys import ShadowAction
-from .model import TOKEN_LIMIT, CardState, HeroState, Pending, ShadowState, Used
-from .powers import discard_down, enemy_name, hero_name, mend, push, resolve_special, room_shrine, seat_of
-from .scope import bonus, defence_of, free_boost, reach
-from .setup import draw, last_player, spawn_one, take_hero
+from .model import TOKEN_LIMIT, CardState, HeroState, Pending, ShadowState, Used, topped_up
+from .powers import discard_down, enemy_name, hero_name, mend, push, resolve_special, seat_of
+from .scope import bonus, defence_of, free_boost, reach, room_shrine
+from .setup import discard_enemy, draw, last_player, spawn_one, take_hero
 from .tables import TABLES
 from .turns import ambush
 from .whispers import lord_defence, refill_row
@@ -89,8 +89,7 @@ def move(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     room = parse(action.b)
     assert room is not None
     state = spend(state, seat, action.a, action.boosts, "move")
-    occupied = {where for _, where in state.enemies}
-    slipped = state.used.slipped or _passes_enemies(state, hero, room, occupied)
+    slipped = state.used.slipped or _passes_enemies(state, hero, room)
     after = replace(state.with_hero(replace(state.hero(seat), place=room)), used=replace(state.used, slipped=slipped))
     return _entered(state, after, [LogEntry(f"{hero_name(state, seat)} moves to {action.b}.")])
 
@@ -103,7 +102,7 @@ def _entered(before: ShadowState, after: ShadowState, log: list[LogEntry]) -> Re
     return after, log
 
 
-def _passes_enemies(state: ShadowState, hero: HeroState, room: Place, occupied: set[Place]) -> bool:
+def _passes_enemies(state: ShadowState, hero: HeroState, room: Place) -> bool:
     """Whether the shortest way to ``room`` crosses a room with enemies (only Slip Past allows it)."""
     plain = reach(replace(state, used=replace(state.used, slipped=True)), hero)
     return room not in plain
@@ -286,22 +285,15 @@ def claim(state: ShadowState, seat: int, action: ShadowAction) -> Result:
             equipment=tuple(e for e in equipment if e not in returned),
             treasures=tuple(t for t in hero.treasures if t != action.b),
         )
-        market = tuple(e for e in piles.equipment_market if e != action.a)
-        deck = (*piles.equipment, *returned)
-        if deck:
-            market, deck = (*market, deck[0]), deck[1:]
+        left = tuple(e for e in piles.equipment_market if e != action.a)
+        market, deck = topped_up(left, (*piles.equipment, *returned))
         piles = replace(piles, equipment_market=market, equipment=deck, treasures=(*piles.treasures, action.b))
         line = f"{hero_name(state, seat)} trades a treasure for {item.name}."
     else:
         trophies = tuple(t for t in hero.trophies if t != action.b)
         hero = replace(hero, cards=(*hero.cards, CardState(action.a)), trophies=trophies)
-        market = tuple(c for c in piles.action_market if c != action.a)
-        deck = piles.actions
-        if deck:
-            market, deck = (*market, deck[0]), deck[1:]
-        index = ENEMY_TYPES.index(kind_of(action.b).type)
-        discard = tuple((*d, action.b) if i == index else d for i, d in enumerate(piles.enemy_discard))
-        piles = replace(piles, action_market=market, actions=deck, enemy_discard=discard)
+        market, deck = topped_up(tuple(c for c in piles.action_market if c != action.a), piles.actions)
+        piles = discard_enemy(replace(piles, action_market=market, actions=deck), action.b)
         line = f"{hero_name(state, seat)} trades a Trophy for {TABLES.actions[action.a].faces[0].name}."
     return replace(state.with_hero(hero), piles=piles), [LogEntry(line)]
 

@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from . import area
-from .cards import ActionSide, Symbol
+from .cards import ActionSide, ShrineKind, Symbol
 from .dungeon import Place, adjacency, laid_at, name, neighbours
 from .enemies import kind_of
 from .model import HeroState, ShadowState
@@ -23,11 +23,16 @@ def subsets(cards: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
         yield from itertools.combinations(cards, size)
 
 
+def room_shrine(state: ShadowState, hero: HeroState) -> ShrineKind | None:
+    """The shrine of the room the hero stands in: shrines help only heroes in their room."""
+    return laid_at(state.dungeon, hero.place).shown().shrine if hero.place else None
+
+
 def free_boost(state: ShadowState, hero: HeroState, symbol: Symbol | None) -> int:
     """Boost the hero gets without cards: the room's shrine, and a once-per-turn free symbol not yet spent."""
     if symbol is None:
         return 0
-    shrine = laid_at(state.dungeon, hero.place).shown().shrine if hero.place else None
+    shrine = room_shrine(state, hero)
     free = 0 if symbol in state.used.free_symbols else area.amount_of(hero, "free_symbol", symbol=symbol)
     return area.shrine_boost(shrine, symbol) + free
 

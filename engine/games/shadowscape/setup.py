@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from ...rng import MatchRng
 from .cards import ENEMY_TYPES, EnemyType
-from .dungeon import CORNERS, Place, laid_at, lay_out, places
-from .enemies import lairs
+from .dungeon import Place, laid_at, lay_out, places
+from .enemies import kind_of, lairs
 from .model import (
     DIFFICULTY_DISCARDS,
     MARKET,
@@ -184,10 +184,10 @@ def draw_fate(state: ShadowState, tables: Tables = TABLES) -> tuple[str | None, 
     return piles.fate[0], replace(state, piles=replace(piles, fate=piles.fate[1:]))
 
 
-def start_places(state: ShadowState) -> list[Place]:
-    """Starting rooms with no hero in them yet."""
-    taken = {h.place for h in state.heroes}
-    return [corner for corner in CORNERS if corner not in taken]
+def discard_enemy(piles: Piles, token: str) -> Piles:
+    """``piles`` with a spent enemy token (a traded or dropped Trophy) on its own type's discard pile."""
+    index = ENEMY_TYPES.index(kind_of(token).type)
+    return replace(piles, enemy_discard=_swap(piles.enemy_discard, index, (*piles.enemy_discard[index], token)))
 
 
 def _swap(items: tuple[tuple[str, ...], ...], index: int, new: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:

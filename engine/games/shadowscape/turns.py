@@ -10,14 +10,14 @@ from dataclasses import replace
 
 from ...core import LogEntry, Outcome
 from . import area
-from .cards import ENEMY_TYPES
 from .dungeon import CENTRE, laid_at, name
 from .enemies import activated, has_ability, kind_of, walk
 from .keys import ShadowAction
 from .model import LONG_DARK, Pending, ShadowState, Used
 from .powers import enemy_name, hero_name, reorder, seat_of
 from .reactions import attack_targets, attacker_of, attacker_type
-from .setup import draw_fate, spawn, spawn_one
+from .scope import room_shrine
+from .setup import discard_enemy, draw_fate, spawn, spawn_one
 from .tables import TABLES
 from .whispers import lord_side
 
@@ -150,8 +150,7 @@ def defend(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     pending = state.pending
     assert pending is not None
     hero = state.hero(seat)
-    shrine = laid_at(state.dungeon, hero.place).shown().shrine if hero.place else None
-    block = area.defence(hero, attacker_type(pending.attacker), shrine) + len(action.boosts)  # type: ignore[arg-type]
+    block = area.defence(hero, attacker_type(pending.attacker), room_shrine(state, hero)) + len(action.boosts)  # type: ignore[arg-type]
     wounds = max(0, pending.damage - block)
     hero = replace(hero, hand=tuple(c for c in hero.hand if c not in action.boosts))
     state = state.with_hero(hero)
@@ -210,9 +209,7 @@ def drop(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         line = f"{hero_name(state, seat)} discards {len(action.boosts)} fate card{'s' * (len(action.boosts) != 1)}."
     elif action.a in hero.trophies:
         hero = replace(hero, trophies=tuple(t for t in hero.trophies if t != action.a))
-        index = ENEMY_TYPES.index(kind_of(action.a).type)
-        discard = tuple((*d, action.a) if i == index else d for i, d in enumerate(state.piles.enemy_discard))
-        piles = replace(state.piles, enemy_discard=discard)
+        piles = discard_enemy(state.piles, action.a)
         line = f"{hero_name(state, seat)} leaves the {enemy_name(action.a)} trophy behind."
     else:
         hero = replace(hero, treasures=tuple(t for t in hero.treasures if t != action.a))

@@ -9,7 +9,7 @@ from dataclasses import replace
 from .cards import LordSide, Need, Place
 from .dungeon import CENTRE, CORNERS, laid_at
 from .enemies import kind_of
-from .model import MARKET, HeroState, ShadowState
+from .model import HeroState, ShadowState, topped_up
 from .tables import TABLES
 
 
@@ -63,11 +63,8 @@ def has(state: ShadowState, hero: HeroState, need: Need) -> bool:
 def refill_row(state: ShadowState) -> ShadowState:
     """Turn whispers face up until the row holds four (or the deck is empty); the Lord's whisper coming up
     puts the Dungeon Lord in the centre room (the seed)."""
-    piles = state.piles
-    row, deck = list(piles.whisper_row), list(piles.whispers)
-    while len(row) < MARKET and deck:
-        row.append(deck.pop(0))
-    state = replace(state, piles=replace(piles, whisper_row=tuple(row), whispers=tuple(deck)))
+    row, deck = topped_up(state.piles.whisper_row, state.piles.whispers)
+    state = replace(state, piles=replace(state.piles, whisper_row=row, whispers=deck))
     lord_up = any(TABLES.whispers[w].shards == 3 for w in row)
     if lord_up and state.lord.place is None and state.lord.slain_by is None:
         state = replace(state, lord=replace(state.lord, place=CENTRE))
