@@ -12,7 +12,8 @@ are one fragment joined by ``+`` (``MULTI_SEPARATOR``). Section fragments are ``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .core import STEP_LIMIT, Choice, Game, Step
@@ -35,15 +36,26 @@ def path_to(
     game: Game[Any, Any, Any], state: Any, seat: int, key: str, path: tuple[str, ...] = ()
 ) -> tuple[str, ...] | None:
     """The path (one fragment per step) that builds ``key`` for ``seat``, or ``None``: what a player picks, for
-    tests and benches that drive the picker (single picks only: a multi-select's combinations are not tried)."""
+    tests and benches that drive the picker (a multi-select tries its combinations, smallest first)."""
     step = next_step(game, state, seat, path)
     if isinstance(step, str):
         return path if step == key else None
-    for option in step.options:
-        found = path_to(game, state, seat, key, (*path, option.key))
+    for fragment in _picks(step):
+        try:
+            found = path_to(game, state, seat, key, (*path, fragment))
+        except MalformedKey:  # a combination the step offers no decision for
+            continue
         if found is not None:
             return found
     return None
+
+
+def _picks(step: Step) -> Iterator[str]:
+    """Every fragment ``step`` accepts: its options, or for a multi-select each combination of them."""
+    keys = [option.key for option in step.options]
+    for size in range(step.least, step.most + 1):
+        for combo in itertools.combinations(keys, size):
+            yield MULTI_SEPARATOR.join(combo)
 
 
 def split_path(text: str) -> tuple[str, ...]:

@@ -1,67 +1,20 @@
-"""Shadowscape's AI profile: the generic information-set search (it samples unseen hands and deck orders
-through ``determinize``) with an evaluation that knows what wins.
+"""Shadowscape's AI profile: the planner (``planner.py``), which plays each decision in worlds dealt through
+``determinize`` (so unseen hands and deck orders are guessed, never read) and judges them by ``evaluation.py``.
 
-Competitive: Shadow Shards first, then what turns into shards (trophies and treasures for whispers and
-equipment, whispers whose condition is met, fate cards to boost with), less what holds a hero back (Wounds on
-action cards). Cooperative: the whole team's progress towards the Lord (whispers dug through, the Lord's
-wounds) against the fate deck that runs out, less the team's Wounds.
+Levels: ``budget`` counts positions looked at, ``depth`` the worlds dealt per decision, ``noise`` the
+temperature of a level's choice among its best (0: always the best). Hard also looks one action further.
 """
 
 from __future__ import annotations
 
-import math
-
-from ...ai.levels import GENERIC_LEVELS
+from ...ai.levels import Level
 from ...ai.profile import AiProfile
-from . import area
-from .model import HeroState, ShadowState
-from .turns import shards
-from .whispers import claimable, lord_side
+from .evaluation import evaluate
+from .planner import plan
 
-SHARD = 1.0
-TOKEN = 0.35  # a trophy or treasure: spent on a claim, or shown for a whisper
-READY_WHISPER = 0.6  # a face-up whisper the hero could claim now
-CARD = 0.08  # a fate card in hand
-CARD_WOUND = 0.25  # a Wound that disables an action card
-EQUIPMENT = 0.25
-
-
-def evaluate(state: ShadowState, seat: int) -> float:
-    """The value of ``state`` for ``seat`` in [-1, 1]."""
-    if state.outcome is not None:
-        return 1.0 if seat in state.outcome.winners else -1.0
-    if state.phase in ("draft", "place"):
-        return 0.0
-    if state.cooperative:
-        return _team(state)
-    mine = _worth(state, state.hero(seat))
-    best_other = max((_worth(state, h) for h in state.heroes if h.seat != seat), default=0.0)
-    return math.tanh((mine - best_other) / 4)
-
-
-def _worth(state: ShadowState, hero: HeroState) -> float:
-    card_wounds = sum(card.wounds for card in hero.cards)
-    ready = sum(claimable(state, hero, w) for w in state.piles.whisper_row)
-    return (
-        SHARD * shards(state, hero.seat)
-        + TOKEN * area.tokens(hero)
-        + READY_WHISPER * ready
-        + CARD * len(hero.hand)
-        + EQUIPMENT * len(hero.equipment)
-        - CARD_WOUND * card_wounds
-    )
-
-
-def _team(state: ShadowState) -> float:
-    """Co-op: the Lord's wounds and the whispers claimed (each brings its card closer) against the deck left."""
-    claimed = sum(len(h.whispers) for h in state.heroes)
-    lord = 0.0
-    if state.lord.place is not None:
-        lord = state.lord.damage / max(1, lord_side(state).defence)
-    deck = len(state.piles.fate) / 60
-    wounds = sum(sum(c.wounds for c in h.cards) for h in state.heroes)
-    score = 0.08 * claimed + 0.8 * lord + 0.3 * deck - 0.05 * wounds + 0.2 * (state.lord.place is not None)
-    return max(-0.95, min(0.95, score - 0.4))
-
-
-PROFILE = AiProfile(levels=GENERIC_LEVELS, evaluate=evaluate)
+LEVELS = {
+    "easy": Level("easy", "plan", budget=300, depth=1, time_cap=0.5, noise=0.05),
+    "normal": Level("normal", "plan", budget=1200, depth=2, time_cap=1.0, noise=0.01),
+    "hard": Level("hard", "plan", budget=3000, depth=3, time_cap=1.9),
+}
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan)

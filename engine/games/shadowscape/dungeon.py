@@ -14,8 +14,9 @@ door, and the dungeon is connected.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from ...rng import MatchRng
 from .cards import DoorSymbol, Room, RoomFace, Side
@@ -162,16 +163,23 @@ def door_with(dungeon: tuple[Laid, ...], place: Place, symbol: DoorSymbol, table
     return None
 
 
-def distances(dungeon: tuple[Laid, ...], start: Place, tables: Tables = TABLES) -> dict[Place, int]:
-    """Rooms reachable from ``start`` through doors, with the number of rooms entered to get there."""
+def distances(dungeon: tuple[Laid, ...], start: Place) -> Mapping[Place, int]:
+    """Rooms reachable from ``start`` through doors, with the number of rooms entered to get there (read-only,
+    computed once per dungeon and room: the AI's evaluation asks for it at every position it judges)."""
+    return _distances(dungeon, start)
+
+
+@functools.lru_cache(maxsize=256)
+def _distances(dungeon: tuple[Laid, ...], start: Place) -> Mapping[Place, int]:
+    links = adjacency(dungeon)
     found = {start: 0}
     frontier = [start]
     while frontier:
         nxt = []
         for place in frontier:
-            for other in neighbours(dungeon, place, tables):
+            for other in links[place]:
                 if other not in found:
                     found[other] = found[place] + 1
                     nxt.append(other)
         frontier = nxt
-    return found
+    return MappingProxyType(found)

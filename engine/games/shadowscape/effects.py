@@ -30,14 +30,16 @@ VOCABULARY: dict[str, Meaning] = {
     ),
     "extra_move": Meaning(("hero", "equipment"), ("amount",), "Move actions generate `amount` more movement."),
     "defence_bonus": Meaning(
-        ("hero", "equipment"), ("amount", "enemy"),
+        ("hero", "equipment"),
+        ("amount", "enemy"),
         "+`amount` Defence when attacked (only by `enemy` enemies, if given; by the Dungeon Lord too if not).",
     ),
     "trophy_draw": Meaning(
         ("hero", "equipment"), ("amount",), "When you eliminate an enemy, draw `amount` fate cards."
     ),
     "reach_adjacent": Meaning(
-        ("hero", "equipment"), ("symbol",),
+        ("hero", "equipment"),
+        ("symbol",),
         "Your actions boosted by `symbol` (attacks, magic or searches) may target an adjacent room.",
     ),
     "slip_past": Meaning(
@@ -53,9 +55,7 @@ VOCABULARY: dict[str, Meaning] = {
     ),
     # -- riders and special actions on action cards ---------------------------------------------------------
     "draw": Meaning(("action", "coop"), ("amount",), "Draw `amount` fate cards."),
-    "draw_to_hand": Meaning(
-        ("action",), ("amount",), "Draw `amount` fate cards, then discard down to your Hand Size."
-    ),
+    "draw_to_hand": Meaning(("action",), ("amount",), "Draw `amount` fate cards, then discard down to your Hand Size."),
     "sweep": Meaning(("action",), (), "The attack deals its full damage to every enemy in the target room."),
     "shove": Meaning(("action", "coop"), (), "Move one enemy in your room to an adjacent room of your choice."),
     "blink": Meaning(("action",), ("amount",), "Move to any room up to `amount` rooms away, ignoring enemies."),
@@ -70,9 +70,7 @@ VOCABULARY: dict[str, Meaning] = {
     "loot": Meaning(
         ("action",), (), "If this attack eliminates its target, you may also take a Treasure in that room."
     ),
-    "guard": Meaning(
-        ("action",), ("amount",), "Until your next turn, +`amount` Defence for every hero in your room."
-    ),
+    "guard": Meaning(("action",), ("amount",), "Until your next turn, +`amount` Defence for every hero in your room."),
     # -- fate cards: green (cooperative) ---------------------------------------------------------------------
     "mend_any": Meaning(("coop",), ("amount",), "One hero anywhere removes up to `amount` Wounds."),
     "stun": Meaning(
@@ -80,9 +78,7 @@ VOCABULARY: dict[str, Meaning] = {
     ),
     "haste": Meaning(("coop",), ("amount",), "Move one hero up to `amount` rooms (enemies stop it as usual)."),
     "weaken": Meaning(("coop",), ("amount",), "One enemy's Defence is `amount` lower until the end of the turn."),
-    "delay_fate": Meaning(
-        ("coop",), (), "Put the top card of the fate discard pile at the bottom of the fate deck."
-    ),
+    "delay_fate": Meaning(("coop",), (), "Put the top card of the fate discard pile at the bottom of the fate deck."),
     "bolster": Meaning(("coop",), ("amount",), "Every hero gets +`amount` Defence until your next turn."),
     # -- fate cards: red (competitive, Bane) ----------------------------------------------------------------
     "curse_wound": Meaning(

@@ -76,9 +76,7 @@ def _targets(state: ShadowState, hero: HeroState, effect: Effect) -> list[str]:
         return [seat_token(r.seat) for r in _rivals(state, hero) if r.place in enemies_at]
     if kind == "lure":
         rival_rooms = {r.place for r in _rivals(state, hero)}
-        return [
-            f"{t}>{name(p)}" for t, w in state.enemies for p in neighbours(state.dungeon, w) if p in rival_rooms
-        ]
+        return [f"{t}>{name(p)}" for t, w in state.enemies for p in neighbours(state.dungeon, w) if p in rival_rooms]
     if kind == "summon":
         return [name(p) for p in _empty_rooms(state)] if _pile_left(state, effect) else []
     if kind == "rob":

@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from ...core import Choice, Game, GameMeta, Outcome, Transition
+from ...core import Choice, Game, GameMeta, Outcome, Step, Transition
 from ...errors import IllegalAction
 from ...rng import MatchRng, Rng
 from . import actions, resolve, turns
-from .ai import evaluate
+from .evaluation import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
 from .model import ShadowOptions, ShadowState
 from .setup import new_match
+from .steps import steps as steps_of
 from .views import ShadowView, view_for
 
 SEAT_NAMES = ("Hero 1", "Hero 2", "Hero 3", "Hero 4")
@@ -116,6 +117,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         if state.phase == "place":
             return "Choose your starting room."
         return "Your Action Phase: two actions, one claim and one Alter Fate, then End."
+
+    def steps(self, state: ShadowState, seat: int, path: tuple[str, ...]) -> Step | str | None:
+        """Card (or Move), target, then the boost as one multi-select (``steps.py``)."""
+        return steps_of(state, seat, self.legal_actions(state, seat), self.prompt(state, seat), path)
 
     # -- apply ------------------------------------------------------------------------------------------------
 

@@ -28,7 +28,8 @@ def _card(state: ShadowState, seat: int, card: str) -> str:
     return area.face(state.hero(seat).card(card)).name
 
 
-def _target(state: ShadowState, target: str) -> str:
+def target_label(state: ShadowState, target: str) -> str:
+    """A target as a player reads it: a hero's or an enemy's name, a treasure, a card, a room."""
     if target.startswith("s") and target[1:].isdigit():
         return hero_name(state, seat_of(target))
     if ">" in target:
@@ -56,7 +57,7 @@ def _label(state: ShadowState, seat: int, action: ShadowAction) -> tuple[str, st
         return f"Move to {action.b} using {_card(state, seat, action.a)}{_boost_words(action)}", "Move"
     if kind in ("at", "se", "he", "sp", "pr"):
         verb = {"at": "Attack", "se": "Search", "he": "Heal", "sp": "Use", "pr": "Prepare with"}[kind]
-        target = f" → {_target(state, action.b)}" if action.b else ""
+        target = f" → {target_label(state, action.b)}" if action.b else ""
         name = _card(state, seat, action.a)
         return f"{verb} {name}{target}{_boost_words(action)}", name
     if kind == "cl":
@@ -68,7 +69,7 @@ def _label(state: ShadowState, seat: int, action: ShadowAction) -> tuple[str, st
         trophy = enemy_name(action.b)
         return f"Claim {TABLES.actions[action.a].faces[0].name} for your {trophy} trophy", "Claim"
     if kind == "af":
-        target = f" → {_target(state, action.b)}" if action.b else ""
+        target = f" → {target_label(state, action.b)}" if action.b else ""
         return f"Alter Fate: {TABLES.fate[action.a].name}{target}", "Alter Fate"
     if kind == "end":
         return ("End your turn without an Enemy Phase", None) if action.a == "rest" else ("End your Action Phase", None)
@@ -78,9 +79,9 @@ def _label(state: ShadowState, seat: int, action: ShadowAction) -> tuple[str, st
         names = ", ".join(_card(state, seat, c) for c in action.a.split("."))
         return f"Wounds on {names}", None
     if kind == "hit":
-        return f"{enemy_name(action.a).capitalize()} attacks {_target(state, action.b)}", None
+        return f"{enemy_name(action.a).capitalize()} attacks {target_label(state, action.b)}", None
     if kind == "drop":
         if action.boosts:
             return "Discard " + ", ".join(TABLES.fate[c].name for c in action.boosts), None
-        return f"Give up the {_target(state, action.a)}", None
+        return f"Give up the {target_label(state, action.a)}", None
     return "Put back: " + ", ".join(TABLES.fate[c].name for c in action.boosts), None

@@ -133,5 +133,3 @@ def defence_of(state: ShadowState, target: str, side: ActionSide) -> int:
         if (ability.id == "armoured" and side.boost == "might") or (ability.id == "warded" and side.action == "magic"):
             value += ability.amount
     return max(0, value)
-
-

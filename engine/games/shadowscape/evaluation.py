@@ -1,0 +1,97 @@
+"""Shadowscape's evaluation: what a position is worth to a seat, for the planner and for any search.
+
+Competitive: Shadow Shards first, then what turns into shards (trophies and treasures for whispers and
+equipment, whispers whose condition is met, fate cards to boost with), less what holds a hero back (Wounds on
+action cards). Cooperative: the whole team's progress towards the Lord (whispers dug through, the Lord's
+wounds) against the fate deck that runs out, less the team's Wounds.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import area
+from .dungeon import Place, distances, laid_at
+from .model import HeroState, ShadowState
+from .tables import TABLES
+from .whispers import claimable, lord_side
+
+SHARD = 1.0
+TOKEN = 0.35  # a trophy or treasure: spent on a claim, or shown for a whisper
+READY_WHISPER = 0.6  # a face-up whisper the hero could claim now
+CARD = 0.08  # a fate card in hand
+CARD_WOUND = 0.25  # a Wound that disables an action card
+EQUIPMENT = 0.25
+ROOM_SHARD = 0.3  # a Shard room underfoot: a whole Shard only once the last turns have begun
+APPROACH = 0.04  # per room nearer to the closest treasure or enemy (what turns into tokens)
+FAR = 6
+
+
+def evaluate(state: ShadowState, seat: int) -> float:
+    """The value of ``state`` for ``seat`` in [-1, 1]."""
+    if state.outcome is not None:
+        return 1.0 if seat in state.outcome.winners else -1.0
+    if state.phase in ("draft", "place"):
+        return 0.0
+    if state.cooperative:
+        return _team(state)
+    mine = _worth(state, state.hero(seat))
+    best_other = max((_worth(state, h) for h in state.heroes if h.seat != seat), default=0.0)
+    return math.tanh((mine - best_other) / 4)
+
+
+def _worth(state: ShadowState, hero: HeroState) -> float:
+    card_wounds = sum(card.wounds for card in hero.cards)
+    ready = sum(claimable(state, hero, w) for w in state.piles.whisper_row)
+    owned = sum(TABLES.whispers[w].shards for w in hero.whispers) + sum(
+        TABLES.equipment[e].shards for e in hero.equipment
+    )
+    underfoot = hero.place is not None and laid_at(state.dungeon, hero.place).shown().shard
+    return (
+        SHARD * owned
+        + (SHARD if state.final_turns is not None else ROOM_SHARD) * underfoot
+        - APPROACH * _distance(state, hero.place, _prizes(state))
+        + TOKEN * area.tokens(hero)
+        + READY_WHISPER * ready
+        + CARD * len(hero.hand)
+        + EQUIPMENT * len(hero.equipment)
+        - CARD_WOUND * card_wounds
+    )
+
+
+def _prizes(state: ShadowState) -> set[Place]:
+    """Rooms with something to take: treasure tokens, enemies, the Lord."""
+    rooms = {where for _, where in state.treasures} | {where for _, where in state.enemies}
+    if state.lord.place is not None:
+        rooms.add(state.lord.place)
+    return rooms
+
+
+def _distance(state: ShadowState, place: Place | None, goals: set[Place]) -> int:
+    """Rooms to walk from ``place`` to the nearest of ``goals`` (``FAR`` when none is reachable)."""
+    if place is None or not goals:
+        return FAR
+    return min((steps for room, steps in distances(state.dungeon, place).items() if room in goals), default=FAR)
+
+
+def _team(state: ShadowState) -> float:
+    """Co-op: the Lord's wounds and the whispers claimed (each brings its card closer) against the deck left."""
+    claimed = sum(len(h.whispers) for h in state.heroes)
+    lord = 0.0
+    if state.lord.place is not None:
+        lord = state.lord.damage / max(1, lord_side(state).defence)
+    deck = len(state.piles.fate) / 60
+    wounds = sum(sum(c.wounds for c in h.cards) for h in state.heroes)
+    goals = {state.lord.place} if state.lord.place is not None else _prizes(state)
+    approach = sum(_distance(state, h.place, goals) for h in state.heroes) / max(1, len(state.heroes))
+    tokens = sum(area.tokens(h) for h in state.heroes)
+    score = (
+        0.08 * claimed
+        + 0.8 * lord
+        + 0.3 * deck
+        - 0.05 * wounds
+        + 0.2 * (state.lord.place is not None)
+        + 0.03 * tokens
+        - 0.02 * approach
+    )
+    return max(-0.95, min(0.95, score - 0.4))
