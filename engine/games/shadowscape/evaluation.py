@@ -14,7 +14,7 @@ from . import area
 from .dungeon import Place, distances, laid_at
 from .model import HeroState, ShadowState
 from .tables import TABLES
-from .whispers import claimable, lord_side
+from .whispers import claimable, has, lord_side, whisper_rooms
 
 SHARD = 1.0
 TOKEN = 0.35  # a trophy or treasure: spent on a claim, or shown for a whisper
@@ -24,6 +24,7 @@ CARD_WOUND = 0.25  # a Wound that disables an action card
 EQUIPMENT = 0.25
 ROOM_SHARD = 0.3  # a Shard room underfoot: a whole Shard only once the last turns have begun
 APPROACH = 0.04  # per room nearer to the closest treasure or enemy (what turns into tokens)
+WHISPER_APPROACH = 0.08  # per room nearer to where a face-up whisper the hero qualifies for is claimed
 FAR = 6
 
 
@@ -51,6 +52,7 @@ def _worth(state: ShadowState, hero: HeroState) -> float:
         SHARD * owned
         + (SHARD if state.final_turns is not None else ROOM_SHARD) * underfoot
         - APPROACH * _distance(state, hero.place, _prizes(state))
+        - WHISPER_APPROACH * _distance(state, hero.place, _whisper_goals(state, hero))
         + TOKEN * area.tokens(hero)
         + READY_WHISPER * ready
         + CARD * len(hero.hand)
@@ -64,6 +66,17 @@ def _prizes(state: ShadowState) -> set[Place]:
     rooms = {where for _, where in state.treasures} | {where for _, where in state.enemies}
     if state.lord.place is not None:
         rooms.add(state.lord.place)
+    return rooms
+
+
+def _whisper_goals(state: ShadowState, hero: HeroState) -> set[Place]:
+    """Rooms where the hero could claim a face-up whisper whose other needs it already meets (a Search is
+    made on arrival, so it counts as met)."""
+    rooms: set[Place] = set()
+    for whisper_id in state.piles.whisper_row:
+        needs = TABLES.whispers[whisper_id].needs
+        if all(need.kind == "search" or has(state, hero, need) for need in needs):
+            rooms |= whisper_rooms(state.dungeon, whisper_id)
     return rooms
 
 
@@ -82,8 +95,16 @@ def _team(state: ShadowState) -> float:
         lord = state.lord.damage / max(1, lord_side(state).defence)
     deck = len(state.piles.fate) / 60
     wounds = sum(sum(c.wounds for c in h.cards) for h in state.heroes)
-    goals = {state.lord.place} if state.lord.place is not None else _prizes(state)
-    approach = sum(_distance(state, h.place, goals) for h in state.heroes) / max(1, len(state.heroes))
+    if state.lord.place is not None:
+        approach = sum(_distance(state, h.place, {state.lord.place}) for h in state.heroes)
+    else:
+        prizes = _prizes(state)
+        approach = sum(
+            _distance(state, h.place, prizes) + 2 * _distance(state, h.place, _whisper_goals(state, h))
+            for h in state.heroes
+        )
+    approach /= max(1, len(state.heroes))
+    ready = sum(claimable(state, h, w) for h in state.heroes for w in state.piles.whisper_row)
     tokens = sum(area.tokens(h) for h in state.heroes)
     score = (
         0.08 * claimed
@@ -92,6 +113,7 @@ def _team(state: ShadowState) -> float:
         - 0.05 * wounds
         + 0.2 * (state.lord.place is not None)
         + 0.03 * tokens
-        - 0.02 * approach
+        + 0.04 * ready
+        - 0.015 * approach
     )
     return max(-0.95, min(0.95, score - 0.4))

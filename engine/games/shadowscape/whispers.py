@@ -4,10 +4,12 @@ brings the Lord into the centre room when its whisper turns up), and the Lord's 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from .cards import LordSide, Need, Place
-from .dungeon import CENTRE, CORNERS, laid_at
+from .dungeon import CENTRE, CORNERS, Laid, laid_at, places
+from .dungeon import Place as Room
 from .enemies import kind_of
 from .model import HeroState, ShadowState, topped_up
 from .tables import TABLES
@@ -32,9 +34,12 @@ def claimable(state: ShadowState, hero: HeroState, whisper_id: str) -> bool:
 
 
 def at_place(state: ShadowState, hero: HeroState, place: Place) -> bool:
-    if hero.place is None:
-        return False
-    shown = laid_at(state.dungeon, hero.place).shown()
+    return hero.place is not None and fits(state.dungeon, hero.place, place)
+
+
+def fits(dungeon: tuple[Laid, ...], room: Room, place: Place) -> bool:
+    """Whether the room at ``room`` is the kind of place a whisper names."""
+    shown = laid_at(dungeon, room).shown()
     if place.kind == "lair":
         return shown.lair is not None and place.enemy in (None, shown.lair)
     if place.kind == "shrine":
@@ -44,8 +49,16 @@ def at_place(state: ShadowState, hero: HeroState, place: Place) -> bool:
     if place.kind == "treasure":
         return shown.treasure
     if place.kind == "start":
-        return hero.place in CORNERS
-    return hero.place == CENTRE
+        return room in CORNERS
+    return room == CENTRE
+
+
+@functools.lru_cache(maxsize=512)
+def whisper_rooms(dungeon: tuple[Laid, ...], whisper_id: str) -> frozenset[Room]:
+    """The rooms a hero may claim the whisper in (every room, for a whisper that names no place): for the AI,
+    which walks towards them."""
+    place = TABLES.whispers[whisper_id].place
+    return frozenset(room for room in places() if place is None or fits(dungeon, room, place))
 
 
 def has(state: ShadowState, hero: HeroState, need: Need) -> bool:

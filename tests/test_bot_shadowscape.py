@@ -1,0 +1,112 @@
+"""SimCord: Shadowscape through the real bot. A whole competitive match between two people built click by click
+in the picker's steps (card, target, boost), with the Defence boost answered on the other player's turn; four
+heroes with three AI seats; and solo co-op, one person holding both heroes, to a win and to a loss."""
+
+from __future__ import annotations
+
+from engine import get_game
+from engine.ai.search import decide
+from tests.bot_support import custom_ids, latest_public, play, private_message, private_text, running_bot
+
+GAME = get_game("shadowscape")
+
+
+async def _choose(world, option: str, value: str) -> None:
+    """Set a lobby option in the host's Settings panel (four seats leave no room for the selects on the lobby)."""
+    panel = private_message(await world.alice.click(world.channel.last_message, label="Settings"))
+    select = next(cid for cid in custom_ids(panel) if cid.startswith("chg:opt:") and cid.endswith(f":{option}"))
+    await world.alice.select(panel, [value], custom_id=select)
+
+
+async def _play_out(world, players: dict[int, object], level: str, limit: int) -> tuple[int, int]:
+    """Play the match to its end through the picker, each decision the AI's choice at ``level`` for whoever
+    holds the deciding seat; returns the number of decisions, and of Defence boosts decided on another
+    player's turn (the reaction window)."""
+    decisions = reactions = 0
+    while (match := await world.service.in_channel(world.channel.id)) is not None:
+        state = await world.service.state(match.id)
+        seat = GAME.to_decide(state)[0]
+        key = decide(GAME, state, seat, level=level, seed=decisions).key
+        reactions += state.pending is not None and state.pending.kind == "defend" and seat != state.active
+        before = match.version
+        await play(world, players[seat], key)
+        after = await world.service.get(match.id)
+        assert after.version > before, f"{key} was not committed"
+        decisions += 1
+        assert decisions < limit
+    return decisions, reactions
+
+
+def _result(world) -> str:
+    final = latest_public(world)
+    return next(f.value for f in final.embeds[0].fields if f.name == "Result")
+
+
+async def test_a_whole_competitive_match_between_two_people_in_the_picker(tmp_path) -> None:
+    """Alice and Bob draft, place and play to the end: every decision picked in steps, the hand image one
+    private button away, and a readable summary per turn instead of a board per click."""
+    async with running_bot(tmp_path / "bot.db", seed=3) as world:
+        await world.alice.slash(world.channel, "game new", game="shadowscape")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        board = latest_public(world)
+        hand = private_message(await world.bob.click(board, label="My hand"))
+        assert hand.attachments and hand.attachments[0].filename == "hand.png"
+        decisions, reactions = await _play_out(world, {0: world.alice, 1: world.bob}, "easy", 900)
+        assert "Winner" in _result(world)
+        assert reactions > 0, "a Defence boost was answered on the other player's turn"
+        boards = [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral]
+        assert len(boards) < decisions / 2, "the channel gets a board per turn, not per decision"
+
+
+async def test_four_heroes_with_three_ai_seats_reach_a_result(tmp_path) -> None:
+    """Alice hosts four heroes, three of them AI; she plays by typed keys and the AI answers every turn (its
+    Defence reactions included)."""
+    async with running_bot(tmp_path / "bot.db", seed=8) as world:
+        await world.alice.slash(world.channel, "game new", game="shadowscape", players=4)
+        for seat in (1, 2, 3):
+            lobby = world.channel.last_message
+            ai = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:ai:"))
+            await world.alice.select(lobby, [f"{seat}:easy"], custom_id=ai)
+        await world.alice.slash(world.channel, "game start")
+        decisions = 0
+        while (match := await world.service.in_channel(world.channel.id)) is not None:
+            state = await world.service.state(match.id)
+            if GAME.to_decide(state) != (0,):
+                raise AssertionError("the AI left a decision unmade")
+            key = decide(GAME, state, 0, level="easy", seed=decisions).key
+            answer = await world.alice.slash(world.channel, "game move", action=key)
+            assert "isn't" not in private_text(answer), key
+            decisions += 1
+            assert decisions < 900
+        assert "Winner" in _result(world)
+
+
+async def _solo(world, difficulty: str) -> str:
+    await world.alice.slash(world.channel, "game new", game="shadowscape")
+    await _choose(world, "mode", "cooperative")
+    await _choose(world, "difficulty", difficulty)
+    answer = await world.alice.slash(world.channel, "game join", seat=2, also=True)
+    assert "You also took" in private_text(answer)
+    await world.alice.slash(world.channel, "game start")
+    match = await world.service.in_channel(world.channel.id)
+    assert match is not None and match.seats_of(world.alice.id) == (0, 1)
+    assert match.options["mode"] == "cooperative" and match.options["difficulty"] == difficulty
+    await _play_out(world, {0: world.alice, 1: world.alice}, "hard", 900)
+    return _result(world)
+
+
+async def test_solo_cooperative_two_heroes_held_by_one_person_win(tmp_path) -> None:
+    async with running_bot(tmp_path / "bot.db", seed=WIN_SEED) as world:
+        result = await _solo(world, "standard")
+        assert "slain" in result.lower() or "win" in result.lower(), result
+
+
+async def test_solo_cooperative_two_heroes_held_by_one_person_lose(tmp_path) -> None:
+    async with running_bot(tmp_path / "bot.db", seed=LOSS_SEED) as world:
+        result = await _solo(world, "very_difficult")
+        assert "ran out" in result.lower() or "lose" in result.lower(), result
+
+
+WIN_SEED = 0  # found by trying seeds: the hard heroes slay the Lord at Standard in this one
+LOSS_SEED = 1  # and here, at Very Difficult, the fate deck runs out first
