@@ -71,8 +71,8 @@ def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
     scored: list[tuple[float, int, ShadowAction, list[ShadowState]]] = []
     work = 0
     for index in order:
-        if work >= level.budget or time.perf_counter() - start > level.time_cap / 2:
-            break
+        if scored and (work + len(worlds) > level.budget or time.perf_counter() - start > level.time_cap / 2):
+            break  # the budget counts positions looked at, and is never overspent (one action is always judged)
         action = legal[index]
         afters = [_after(game, world, seat, action) for world in worlds]
         work += len(afters)
@@ -105,7 +105,7 @@ def _look_further(
             continue
         best = -math.inf
         for follow in game.legal_actions(after, seat):
-            if work >= 2 * level.budget or time.perf_counter() - start > level.time_cap * 0.8:
+            if work >= level.budget or time.perf_counter() - start > level.time_cap * 0.8:
                 return scored, work  # out of time: the one-action values stand, all of them
             best = max(best, evaluate(_after(game, after, seat, follow), seat))
             work += 1
