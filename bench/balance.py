@@ -51,6 +51,7 @@ def _raw(results: list[Result], players: int, first: int | None) -> dict[str, An
         "wins": [sum(seat in r.winners for r in results) for seat in range(players)],
         "first": first,
         "first_wins": None if first is None else sum(first in r.winners for r in results),
+        "opener_wins": sum(r.opener in r.winners for r in results) if first is None else None,
         "draws": sum(r.draw for r in results),
         "decisions": sum(r.decisions for r in results),
         "timeouts": sum(r.timeouts for r in results),
@@ -62,6 +63,8 @@ def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     total["wins"] = [x + y for x, y in zip(a["wins"], b["wins"], strict=True)]
     total["first"] = a["first"]
     total["first_wins"] = None if a["first"] is None else a["first_wins"] + b["first_wins"]
+    openers = (a.get("opener_wins"), b.get("opener_wins"))
+    total["opener_wins"] = None if None in openers else openers[0] + openers[1]
     return total
 
 
@@ -77,6 +80,8 @@ def _row(name: str, raw: dict[str, Any], seats: tuple[str, ...]) -> dict[str, An
         row[seat_name] = _rate(raw["wins"][seat], n)
     if raw["first"] is not None:
         row["first_player"] = _rate(raw["first_wins"], n)
+    elif raw.get("opener_wins") is not None:  # the game rolls who goes first: how the roll's winner fares
+        row["first_player"] = _rate(raw["opener_wins"], n)
     row["draw_rate"] = round(raw["draws"] / n, 3)
     row["mean_decisions"] = round(raw["decisions"] / n, 1)
     row["timeouts"] = raw["timeouts"]
@@ -139,7 +144,10 @@ def _markdown(data: dict[str, Any]) -> str:
             cells += [_pct(row["first_player"])] if first else []
             cells += [f"{row['draw_rate']:.1%}", str(row["mean_decisions"])]
             lines.append("| " + " | ".join(cells) + " |")
-        checked = [(rows[-1], "first_player")] if first else [(row, s) for row in rows for s in seats]
+        if first and any(raw["first"] is not None for raw in entry["arrangements"].values()):
+            checked = [(rows[-1], "first_player")]  # seats swap who moves first: the pooled first player
+        else:
+            checked = [(row, s) for row in rows for s in (*seats, *(["first_player"] if first else []))]
         flags = [
             f"{row['arrangement']}: {who.replace('_', ' ')} wins {row[who]['win_rate']:.1%}"
             for row, who in checked
@@ -204,9 +212,7 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
             "level": level,
             "preset": preset(game_id, level),
             "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
-            "arrangements": {
-                name: _raw(rs, PLAYERS, first) for name, (first, rs) in by.items()
-            },
+            "arrangements": {name: _raw(rs, PLAYERS, first) for name, (first, rs) in by.items()},
         }
         for game_id, by in grouped.items()
     }

@@ -122,8 +122,10 @@ def main() -> None:
     print(f"{decisions} random decisions over every scenario and 2–6 wizards")
     print(f"  choices+apply (µs)   {figures['choices_apply_us']}  (target ≤ 100)")
     print(f"  legal+apply (µs)     {figures['legal_apply_us']}")
-    print(f"  board at 1024 (ms)   {figures['board_1024_ms']}  (target ≤ 15; a match's first board "
-          f"{figures['first_board_1024_ms']}, its map drawn once)")
+    print(
+        f"  board at 1024 (ms)   {figures['board_1024_ms']}  (target ≤ 15; a match's first board "
+        f"{figures['first_board_1024_ms']}, its map drawn once)"
+    )
     print(f"  clicks per turn      {figures['clicks_per_turn']}  ({figures['decisions_per_turn']} decisions)")
     print(json.dumps(figures))
 

@@ -12,7 +12,16 @@ import pytest
 
 from engine import IllegalAction, get_game
 from engine.games.metamorph.actions import intelligence
-from engine.games.metamorph.board import hex_name, in_sight, parse_hex, terrain_at
+from engine.games.metamorph.board import (
+    BLOCK,
+    hex_name,
+    hexes_of,
+    in_sight,
+    map_centre,
+    parse_hex,
+    terrain_at,
+    to_offset,
+)
 from engine.games.metamorph.model import Artifact, Condition, maintenance
 from engine.games.metamorph.movement import facing_allowance, speed
 from engine.games.metamorph.tables import chart_distance
@@ -636,3 +645,53 @@ def test_the_central_font_stands_on_dry_land() -> None:
     for seed in range(1, 40):
         state = GAME.setup({"scenario": "war", "central_font": True}, 2, seed)
         assert terrain_at(state.grid, state.artifacts[0].hex) in "PAFH"
+
+
+# -- rules version 2 (ours): the Key's ward ----------------------------------------------------------------------
+
+
+def test_v2_no_teleport_ends_within_three_hexes_of_the_key_on_the_ground() -> None:
+    """Ours (rules version 2): while the Key lies on the ground, no Teleport may end within 3 hexes of it;
+    version 1 allowed any empty hex in sight."""
+    key = Artifact("key", parse_hex("g4"))
+    v1 = position(wizard(0, "a1"), wizard(1, "l8"), artifacts=(key,), scenario="key")
+    v2 = replace(v1, rules_version=2)
+    targets = {k.split(":")[2] for k in keys(v2) if k.startswith("cast:teleport")}
+    assert targets, "Teleport is still offered outside the ward"
+    assert all(parse_hex(t).distance(key.hex) > 3 for t in targets)
+    old = {k.split(":")[2] for k in keys(v1) if k.startswith("cast:teleport")}
+    assert any(parse_hex(t).distance(key.hex) <= 3 for t in old)
+    with pytest.raises(IllegalAction):
+        act(v2, f"cast:teleport:{near('g4', 0)}")
+
+
+def test_v2_the_keys_carrier_cannot_teleport() -> None:
+    """Ours (rules version 2): a wizard carrying the Key cannot Teleport (it walked off the map with it in the
+    turn it picked it up); without the Key, the same wizard can."""
+    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=(Artifact("key", None, carrier=0),), scenario="key")
+    assert not any(k.startswith("cast:teleport") for k in keys(replace(carried, rules_version=2)))
+    assert any(k.startswith("cast:teleport") for k in keys(carried))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_v2_the_key_lies_on_its_blocks_farm_hex_nearest_the_centre(seed: int) -> None:
+    """Ours (rules version 2): the Key lies on the farm hex of its geomorph nearest the map's centre (version 1
+    drew one at random), so it is never a step from the edge."""
+    state = GAME.setup({"scenario": "key"}, 2, seed)
+    key = state.artifact("key").hex
+    assert state.rules_version == 2 and terrain_at(state.grid, key) == "A"
+    centre = map_centre(state.grid)
+    block = [h for h in _block_of(state, key) if terrain_at(state.grid, h) == "A"]
+    assert key.distance(centre) == min(h.distance(centre) for h in block)
+    old = GAME.setup({"scenario": "key"}, 2, seed, rules_version=1)
+    assert terrain_at(old.grid, old.artifact("key").hex) == "A"
+
+
+def _block_of(state, hex_):
+    """The hexes of the 6 × 6 geomorph holding ``hex_``."""
+    col, row = to_offset(hex_)
+    return [
+        h
+        for h in hexes_of(state.grid)
+        if to_offset(h)[0] // BLOCK == col // BLOCK and to_offset(h)[1] // BLOCK == row // BLOCK
+    ]

@@ -24,6 +24,7 @@ class Result:
     decisions: int
     seconds: dict[str, list[float]] = field(default_factory=dict)
     timeouts: int = 0
+    opener: int | None = None  # the seat that decided first (who moves first, where a game rolls for it)
 
 
 def play(game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict | None = None) -> Result:
@@ -32,6 +33,7 @@ def play(game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict
     state = game.setup(options, len(levels), seed)
     seconds: dict[str, list[float]] = defaultdict(list)
     timeouts = decisions = 0
+    opener = game.to_decide(state)[0] if game.to_decide(state) else None
     while game.outcome(state) is None and decisions < game.meta.max_decisions:
         for seat in game.to_decide(state):
             if seat not in game.to_decide(state):
@@ -45,8 +47,8 @@ def play(game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict
                 break
     outcome = game.outcome(state)
     if outcome is None:
-        return Result(frozenset(), True, decisions, dict(seconds), timeouts)
-    return Result(outcome.winners, outcome.draw, decisions, dict(seconds), timeouts)
+        return Result(frozenset(), True, decisions, dict(seconds), timeouts, opener)
+    return Result(outcome.winners, outcome.draw, decisions, dict(seconds), timeouts, opener)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -172,11 +172,28 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
     return found
 
 
+KEY_WARD_VERSION = 2  # rules version 2 (ours): the Key's ward
+KEY_WARD = 3  # hexes around the Key on the ground that no Teleport may end in
+
+
+def warded(state: MetaState) -> set[object]:
+    """Hexes no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on the
+    ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked off
+    the map in one turn."""
+    if state.rules_version < KEY_WARD_VERSION:
+        return set()
+    keys = [a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed]
+    return {h for key in keys for h in hexes_of(state.grid) if key.distance(h) <= KEY_WARD}
+
+
 def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -> list[object]:
     """Empty hexes in sight where the wizard's shape can be (any hex, for a flier); with ``first``, at most
     the first of them (enough to know there is one)."""
     assert wizard.hex is not None
+    if state.rules_version >= KEY_WARD_VERSION and any(a.kind == "key" for a in state.held_by(wizard.seat)):
+        return []
     taken = {w.hex for w in state.standing()}
+    taken |= warded(state)
     seen = hexes_of(state.grid) if wizard.flying else visible_from(state.grid, wizard.hex)
     found = (h for h in seen if h not in taken and (wizard.flying or can_stand(state, wizard, h)))
     return list(itertools.islice(found, 1)) if first else list(found)

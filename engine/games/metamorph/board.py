@@ -108,9 +108,11 @@ def centre_block(positions: list[tuple[int, int]]) -> int:
 
 
 def lay_out(
-    scenario: str, players: int, rng: MatchRng
+    scenario: str, players: int, rng: MatchRng, *, central_key: bool = False
 ) -> tuple[tuple[str, ...], tuple[str, ...], Hex | None, MatchRng]:
-    """The map for a match: its grid, its layout names, the Key's hex (key scenario only), and the generator."""
+    """The map for a match: its grid, its layout names, the Key's hex (key scenario only), and the generator.
+    ``central_key`` (rules version 2) puts the Key on its block's farm hex nearest the map's centre rather than
+    a random one, so it never lies a step from the edge."""
     count = {"duel": 2 + players, "war": 2 * players, "key": 2 * players + 1}[scenario]
     positions = block_positions(count, scenario)
     key_block = centre_block(positions) if scenario == "key" else None
@@ -133,10 +135,17 @@ def lay_out(
         names.append(f"{geo.id}@{bc},{br}{'^' if turned else ''}")
         if index == key_block:
             farm_cells = [(r, c) for r in range(BLOCK) for c in range(BLOCK) if letters[r][c] == "A"]
-            spot, rng = rng.below(len(farm_cells))
-            r, c = farm_cells[spot]
-            key_hex = to_hex(bc * BLOCK + c, br * BLOCK + r)
-    return tuple("".join(row) for row in rows), tuple(names), key_hex, rng
+            if not central_key:
+                spot, rng = rng.below(len(farm_cells))
+                r, c = farm_cells[spot]
+                key_hex = to_hex(bc * BLOCK + c, br * BLOCK + r)
+    grid = tuple("".join(row) for row in rows)
+    if central_key and key_block is not None:
+        centre = map_centre(grid)
+        bc, br = positions[key_block]
+        block = [to_hex(bc * BLOCK + c, br * BLOCK + r) for r in range(BLOCK) for c in range(BLOCK)]
+        key_hex = min((h for h in block if terrain_at(grid, h) == "A"), key=lambda h: (h.distance(centre), h.r, h.q))
+    return grid, tuple(names), key_hex, rng
 
 
 def _block(geo: Geomorph, turned: bool) -> list[str]:

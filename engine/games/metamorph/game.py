@@ -15,7 +15,7 @@ from ...errors import IllegalAction
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
-from .actions import is_legal, legal, more_than_ending
+from .actions import KEY_WARD_VERSION, is_legal, legal, more_than_ending
 from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
 from .keys import MetaAction, parse
@@ -31,7 +31,7 @@ from .rules import play
 from .tables import HUMAN, TABLES
 from .turns import begin_turn, round_order
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: the Key's ward (docs/rules/metamorph.md, Rules versions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         min_players=2,
         max_players=6,
         rules_version=RULES_VERSION,
+        older_rules=(1,),
         max_decisions=4000,
         options=MetamorphOptions,
     )
@@ -73,7 +74,9 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
     def initial_state(self, options: MetamorphOptions, players: int, rng: MatchRng, rules_version: int) -> MetaState:
         """Lay the map, roll the first player, place the wizards (the furthest legal hex each), set the
         artifacts, and begin the first turn (or the choice of schools, with Specialization)."""
-        grid, geomorphs, key_hex, rng = lay_out(options.scenario, players, rng)
+        grid, geomorphs, key_hex, rng = lay_out(
+            options.scenario, players, rng, central_key=rules_version >= KEY_WARD_VERSION
+        )
         first, rng = rng.below(players)
         wizards = tuple(Wizard(seat=s, shape=HUMAN, hex=Hex(0, 0), facing=0) for s in range(players))
         state = MetaState(
