@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import balance_positions as positional
 
 from engine import GAMES, get_game
 from engine.ai.arena import Result, play, wilson
@@ -39,9 +42,9 @@ ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
 PLAYERS = 2  # balance is measured one against one, hard against hard
 
 
-def _job(args: tuple[str, str, dict[str, Any] | None, int]) -> Result:
-    game_id, level, options, seed = args
-    return play(game_id, (level, level), seed, options)
+def _job(args: tuple[str, str, dict[str, Any] | None, int, int]) -> Result:
+    game_id, level, options, seed, players = args
+    return play(game_id, (level,) * players, seed, options, keep_state=game_id in positional.FACTS)
 
 
 def _raw(results: list[Result], players: int, first: int | None) -> dict[str, Any]:
@@ -59,6 +62,8 @@ def _raw(results: list[Result], players: int, first: int | None) -> dict[str, An
 
 
 def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    if "position_wins" in a:
+        return positional.add(a, b)
     total = {k: a[k] + b[k] for k in ("games", "draws", "decisions", "timeouts")}
     total["wins"] = [x + y for x, y in zip(a["wins"], b["wins"], strict=True)]
     total["first"] = a["first"]
@@ -124,7 +129,6 @@ def _markdown(data: dict[str, Any]) -> str:
     for game_id, entry in data.items():
         game = get_game(game_id)
         seats = game.seat_names(PLAYERS)
-        rows = rows_of(game_id, entry)
         lines += ["", f"## {game.meta.title} (`{game_id}`, rules version {game.meta.rules_version})", ""]
         for run in entry["runs"]:
             lines.append(
@@ -134,6 +138,10 @@ def _markdown(data: dict[str, Any]) -> str:
             )
         if entry.get("preset"):
             lines.append(f"- AI: {entry['preset']}")
+        if game_id in positional.ARRANGEMENTS:
+            lines += positional.lines(entry)
+            continue
+        rows = rows_of(game_id, entry)
         first = "first_player" in rows[0]
         head = ["arrangement", "games", *(f"{s} wins" for s in seats)]
         head += ["first player wins"] if first else []
@@ -190,14 +198,21 @@ def preset(game_id: str, level: str) -> str:
 
 def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> dict[str, Any]:
     """Play the matches; return, per game, its counts per arrangement and this run's parameters."""
-    tasks: list[tuple[str, str, dict[str, Any] | None, int]] = []
+    tasks: list[tuple[str, str, dict[str, Any] | None, int, int]] = []
     index: list[tuple[str, str, int | None]] = []
+    setups: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
     for game_id in game_ids:
         seats = get_game(game_id).seat_names(PLAYERS)
+        if game_id in positional.ARRANGEMENTS:
+            for name, options, players in positional.ARRANGEMENTS[game_id]:
+                setups[game_id, name] = (options, players)
+                tasks += [(game_id, level, options, seed + i, players) for i in range(games)]
+                index += [(game_id, name, None)] * games
+            continue
         for name, options in ARRANGEMENTS.get(game_id, [(" against ".join(seats), None)]):
             first = None if options is None or "first" not in options else seats.index(options["first"].title())
             for i in range(games):
-                tasks.append((game_id, level, options, seed + i))
+                tasks.append((game_id, level, options, seed + i, PLAYERS))
                 index.append((game_id, name, first))
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -212,7 +227,12 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
             "level": level,
             "preset": preset(game_id, level),
             "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
-            "arrangements": {name: _raw(rs, PLAYERS, first) for name, (first, rs) in by.items()},
+            "arrangements": {
+                name: positional.raw(game_id, rs, setups[game_id, name][1], setups[game_id, name][0])
+                if (game_id, name) in setups
+                else _raw(rs, PLAYERS, first)
+                for name, (first, rs) in by.items()
+            },
         }
         for game_id, by in grouped.items()
     }
@@ -262,7 +282,12 @@ def main() -> None:
     new = run(args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level)
     data = merge(load(out), new, append=args.append)
     out.write_text(_markdown(data), encoding="utf-8")
-    summary = {game_id: rows_of(game_id, data[game_id]) for game_id in new}
+    summary = {
+        game_id: positional.rows(data[game_id])
+        if game_id in positional.ARRANGEMENTS
+        else rows_of(game_id, data[game_id])
+        for game_id in new
+    }
     for game_id, rows in summary.items():
         for row in rows:
             print(game_id, row["arrangement"], {k: v for k, v in row.items() if k != "arrangement"})

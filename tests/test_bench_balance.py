@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from engine.ai.arena import play
+
 _SPEC = importlib.util.spec_from_file_location("balance", Path(__file__).resolve().parents[1] / "bench" / "balance.py")
 assert _SPEC and _SPEC.loader
 balance = importlib.util.module_from_spec(_SPEC)
@@ -43,3 +45,23 @@ def test_append_refuses_another_ai_or_used_seeds() -> None:
         balance.merge({"swartzblak": _entry(0, preset, (4, 6))}, {"swartzblak": _entry(5, preset, (7, 3))}, append=True)
     replaced = balance.merge(stored, {"swartzblak": _entry(10, preset, (7, 3))}, append=False)
     assert replaced["swartzblak"]["preset"] == preset and len(replaced["swartzblak"]["runs"]) == 1
+
+
+def test_several_players_are_counted_by_position_team_and_hero() -> None:
+    """Shadowscape: wins by turn position from the first player, the co-op team's wins, every hero's record;
+    runs add up, and the tables flag what misses its target."""
+    positional = balance.positional
+    options = {"mode": "competitive"}
+    competitive = [play("shadowscape", ("random",) * 3, seed, options, keep_state=True) for seed in (1, 2)]
+    raw = positional.raw("shadowscape", competitive, 3, {"mode": "competitive"})
+    assert raw["games"] == 2 and sum(raw["position_wins"]) == 2 and raw["team_wins"] == 0
+    assert sum(raw["hero_games"].values()) == 6 and sum(raw["hero_wins"].values()) == 2
+    for result in competitive:
+        (winner,) = result.winners
+        position = (winner - result.state.first) % 3
+        assert raw["position_wins"][position] >= 1
+    twice = positional.add(raw, raw)
+    assert twice["games"] == 4 and twice["position_wins"] == [2 * w for w in raw["position_wins"]]
+    entry = {"arrangements": {"Competitive, 3 players": raw}}
+    text = "\n".join(positional.lines(entry))
+    assert "| Competitive, 3 players | 2 |" in text and "Outside the targets" in text  # 2 games: never 33 % each

@@ -473,9 +473,9 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
 
 
 def test_new_matches_play_the_newest_version_and_a_match_keeps_the_version_it_started_with() -> None:
-    assert GAME.meta.rules_version == 3 and GAME.meta.plays(1) and GAME.meta.plays(2)
-    assert GAME.setup(None, 2, 5).rules == 3
-    for version in (1, 2):
+    assert GAME.meta.rules_version == 4 and all(GAME.meta.plays(v) for v in (1, 2, 3))
+    assert GAME.setup(None, 2, 5).rules == 4
+    for version in (1, 2, 3):
         old = GAME.setup(None, 2, 5, rules_version=version)
         assert old.rules == version and GAME.state_to_json(old)["rules_version"] == version
         assert GAME.state_from_json(GAME.state_to_json(old)) == old
@@ -723,3 +723,21 @@ def test_at_the_end_every_seal_is_opened_and_verifies() -> None:
     public = [e.public for e in log]
     assert any(f"Seal #1 opened: Varmint 2, salt {state.picks[0].salt}" in line for line in public)
     assert GAME.view(state, HEROES).shapeshifter == 2
+
+
+# -- Rules version 4 (ours): only the Beast guards a fallen Townsperson -----------------------------------------
+
+
+def test_v4_a_standing_varmint_beside_the_townsperson_no_longer_stops_tending() -> None:
+    state = position({"t1": "e2", "v1": "e3"}, {"t1": Cond.DISABLED}, rules=4, secret=None)
+    assert "C!aid:t1" in keys(state)
+    assert act(state, "C!aid:t1").unit("t1").cond is Cond.HEALTHY
+    older = position({"t1": "e2", "v1": "e3"}, {"t1": Cond.DISABLED}, rules=3, secret=None)
+    assert "C!aid:t1" not in keys(older), "version 3 matches keep their rule"
+
+
+def test_v4_the_beast_beside_the_townsperson_still_stops_tending() -> None:
+    state = position({"t1": "e2", BEAST: "f2"}, {"t1": Cond.DISABLED}, rules=4, secret=None)
+    assert "C!aid:t1" not in keys(state)
+    with pytest.raises(IllegalAction, match="unless the Beast stands beside it"):
+        act(state, "C!aid:t1")

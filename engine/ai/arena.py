@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..registry import get_game
 from .levels import Level
@@ -25,10 +26,14 @@ class Result:
     seconds: dict[str, list[float]] = field(default_factory=dict)
     timeouts: int = 0
     opener: int | None = None  # the seat that decided first (who moves first, where a game rolls for it)
+    state: Any = None  # the final state, when asked for (benches that read more than who won)
 
 
-def play(game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict | None = None) -> Result:
-    """Play one match with ``levels[seat]`` at each seat; seat-level "random" picks uniformly."""
+def play(
+    game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict | None = None, *, keep_state: bool = False
+) -> Result:
+    """Play one match with ``levels[seat]`` at each seat; seat-level "random" picks uniformly. ``keep_state``
+    returns the final state too."""
     game = get_game(game_id)
     state = game.setup(options, len(levels), seed)
     seconds: dict[str, list[float]] = defaultdict(list)
@@ -46,9 +51,10 @@ def play(game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict
             if game.outcome(state) is not None:
                 break
     outcome = game.outcome(state)
+    kept = state if keep_state else None
     if outcome is None:
-        return Result(frozenset(), True, decisions, dict(seconds), timeouts, opener)
-    return Result(outcome.winners, outcome.draw, decisions, dict(seconds), timeouts, opener)
+        return Result(frozenset(), True, decisions, dict(seconds), timeouts, opener, kept)
+    return Result(outcome.winners, outcome.draw, decisions, dict(seconds), timeouts, opener, kept)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

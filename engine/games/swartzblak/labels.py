@@ -204,6 +204,8 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
     if action.kind == "aid":
         if state.rules < 3:
             return "Tending Townspeople came in with rules version 3; this match plays an older version."
+        if state.rules >= 4:
+            return "A standing Hero can help up a Disabled Townsperson next to it, unless the Beast stands beside it."
         return (
             "A standing Hero can help up a Disabled Townsperson next to it, if no standing Varmint or the Beast "
             "is next to that Townsperson."

@@ -217,17 +217,25 @@ def can_recover(state: SwState, uid: str) -> bool:
 
 def aid_targets(state: SwState, uid: str) -> list[str]:
     """Rules version 3: the Disabled Townspeople a standing Hero can help up (Tend), each adjacent to the Hero
-    with no standing Varmint or Beast adjacent to it; none before version 3."""
+    with no standing Varmint or Beast adjacent to it; from version 4 only a standing Beast stops it. None
+    before version 3."""
     me = state.unit(uid)
     if state.rules < 3 or uid not in HERO_IDS or not me.standing:
         return []
+    guards = tend_guards(state.rules)
     return [
         tid
         for tid in TOWN_IDS
         if state.unit(tid).cond is Cond.DISABLED
         and adjacent(me, state.unit(tid))
-        and not any(state.unit(e).standing and adjacent(state.unit(e), state.unit(tid)) for e in ADVERSARY_IDS)
+        and not any(state.unit(e).standing and adjacent(state.unit(e), state.unit(tid)) for e in guards)
     ]
+
+
+def tend_guards(rules: int) -> tuple[str, ...]:
+    """Who, standing beside a Disabled Townsperson, stops a Hero tending it: every Varmint and the Beast in
+    version 3; the Beast alone from version 4 (a Varmint is a scavenger, no guard)."""
+    return ADVERSARY_IDS if rules < 4 else (BEAST,)
 
 
 def bop_anchors(occ: Occupancy, square: int) -> list[int]:
