@@ -17,12 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.arena import Result, wilson
+from engine.games.shadowscape.tables import TABLES as SHADOWSCAPE
 
 Facts = Callable[[Any], tuple[int, list[str]]]  # a final state → (first player's seat, hero per seat)
 
 
 def _shadowscape_facts(state: Any) -> tuple[int, list[str]]:
-    return state.first, [hero.hero for hero in state.heroes]
+    return state.first, [SHADOWSCAPE.heroes[hero.hero].name for hero in state.heroes]
 
 
 FACTS: dict[str, Facts] = {"shadowscape": _shadowscape_facts}
