@@ -8,7 +8,9 @@ might, 9 shows move, 4 and 11 show defence.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,7 @@ from engine.errors import IllegalAction, NotYourTurn
 from engine.games.shadowscape import area
 from engine.games.shadowscape.dungeon import CENTRE, laid_at, name, neighbours
 from engine.games.shadowscape.game import Shadowscape
+from engine.games.shadowscape.keys import parse as parse_key
 from engine.games.shadowscape.model import ShadowOptions, ShadowState, Used
 from engine.games.shadowscape.setup import new_match, take_hero
 from engine.games.shadowscape.tables import TABLES
@@ -101,7 +104,9 @@ def test_damage_short_of_the_defence_does_nothing_and_boosts_are_discarded() -> 
     # Skullsplitter 3, +1 from the centre's Battle shrine, +1 from Gorm's free might: 5 against Defence 6
     assert laid_at(state.dungeon, CENTRE).shown().shrine == "battle"
     assert {k for k in keys(state) if k.startswith(f"at:gorm-1:{KNIGHT}")} == {
-        f"at:gorm-1:{KNIGHT}", f"at:gorm-1:{KNIGHT}+7", f"at:gorm-1:{KNIGHT}+12"
+        f"at:gorm-1:{KNIGHT}",
+        f"at:gorm-1:{KNIGHT}+7",
+        f"at:gorm-1:{KNIGHT}+12",
     }, "one card is enough, so sets of two are not offered"
     missed = act(state, f"at:gorm-1:{KNIGHT}")
     assert missed.enemies == ((KNIGHT, CENTRE),) and missed.hero(0).trophies == ()
@@ -264,3 +269,14 @@ def test_an_illegal_decision_is_refused_and_changes_nothing() -> None:
         GAME.act(state, 0, "at:gorm-1:beast-1")
     with pytest.raises(NotYourTurn):
         GAME.act(state, 1, "end")
+
+
+def test_every_key_the_rulebook_shows_parses_and_prints_back_the_same() -> None:
+    """The rulebook's table of keys is what players type: each example must be a key the game reads."""
+    text = Path(__file__).resolve().parents[1].joinpath("docs/rules/shadowscape.md").read_text(encoding="utf-8")
+    table = text[text.index("## Keys") :]
+    rows = [row.split("|")[1] for row in table.splitlines() if row.startswith("| `")]
+    examples = [key for cell in rows for key in re.findall(r"`([^`]+)`", cell)]
+    assert len(examples) >= 20
+    for key in examples:
+        assert parse_key(key).key == key, key
