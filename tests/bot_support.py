@@ -17,6 +17,7 @@ from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
 from bot.settings import Settings
 from engine import get_game
+from engine.ai.search import decide
 from engine.ai.worker import think_sync
 from engine.rng import MatchKey
 from engine.service import MatchService
@@ -198,3 +199,28 @@ def public_record(world) -> list[str]:
             texts += [embed.title or "", embed.description or "", *(f"{f.name}={f.value}" for f in embed.fields)]
         record.append(HEX_DIGEST.sub("<seal>", "\n".join(texts)))
     return record
+
+
+async def seat_ai(world: Any, seats: tuple[int, ...], level: str = "easy") -> None:
+    """The host gives ``seats`` to the AI at ``level``, with the lobby's AI select."""
+    for seat in seats:
+        lobby = world.channel.last_message
+        ai = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:ai:"))
+        await world.alice.select(lobby, [f"{seat}:{level}"], custom_id=ai)
+
+
+async def type_moves_against_ai(world: Any, *, level: str, limit: int) -> int:
+    """Alice holds seat 0 and types each decision (the AI's choice at ``level``) with ``/game move``, while the
+    AI seats answer by themselves; fails if a decision of theirs is left unmade. Returns Alice's decisions."""
+    decisions = 0
+    while (match := await world.service.in_channel(world.channel.id)) is not None:
+        state = await world.service.state(match.id)
+        game = get_game(match.game)
+        if game.to_decide(state) != (0,):
+            raise AssertionError("the AI left a decision unmade")
+        key = decide(game, state, 0, level=level, seed=decisions).key
+        answer = await world.alice.slash(world.channel, "game move", action=key)
+        assert "isn't" not in private_text(answer), key
+        decisions += 1
+        assert decisions < limit
+    return decisions

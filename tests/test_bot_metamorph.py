@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.ai.search import decide
-from tests.bot_support import custom_ids, latest_public, play, private_message, private_text, running_bot
+from tests.bot_support import (
+    custom_ids,
+    latest_public,
+    play,
+    private_message,
+    running_bot,
+    seat_ai,
+    type_moves_against_ai,
+)
 
 GAME = get_game("metamorph")
 
@@ -44,23 +52,11 @@ async def test_four_wizards_race_for_the_key_with_three_ai_seats(tmp_path) -> No
         panel = private_message(await world.alice.click(lobby, label="Settings"))  # four seats: options in a panel
         option = next(cid for cid in custom_ids(panel) if cid.startswith("chg:opt:") and cid.endswith(":scenario"))
         await world.alice.select(panel, ["key"], custom_id=option)
-        for seat in (1, 2, 3):
-            lobby = world.channel.last_message
-            ai = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:ai:"))
-            await world.alice.select(lobby, [f"{seat}:easy"], custom_id=ai)
+        await seat_ai(world, (1, 2, 3))
         await world.alice.slash(world.channel, "game start")
         match = await world.service.in_channel(world.channel.id)
         assert match is not None and match.options["scenario"] == "key" and match.players == 4
-        decisions = 0
-        while (match := await world.service.in_channel(world.channel.id)) is not None:
-            state = await world.service.state(match.id)
-            if GAME.to_decide(state) != (0,):
-                raise AssertionError("the AI left a turn unplayed")
-            key = decide(GAME, state, 0, level="normal", seed=decisions).key
-            answer = await world.alice.slash(world.channel, "game move", action=key)
-            assert "isn't" not in private_text(answer), key
-            decisions += 1
-            assert decisions < 300
+        await type_moves_against_ai(world, level="normal", limit=300)
         final = latest_public(world)
         assert any(f.name == "Result" for f in final.embeds[0].fields)
 

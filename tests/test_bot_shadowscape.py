@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.ai.search import decide
-from tests.bot_support import custom_ids, latest_public, play, private_message, private_text, running_bot
+from tests.bot_support import (
+    custom_ids,
+    latest_public,
+    play,
+    private_message,
+    private_text,
+    running_bot,
+    seat_ai,
+    type_moves_against_ai,
+)
 
 GAME = get_game("shadowscape")
 
@@ -64,21 +73,9 @@ async def test_four_heroes_with_three_ai_seats_reach_a_result(tmp_path) -> None:
     Defence reactions included)."""
     async with running_bot(tmp_path / "bot.db", seed=8) as world:
         await world.alice.slash(world.channel, "game new", game="shadowscape", players=4)
-        for seat in (1, 2, 3):
-            lobby = world.channel.last_message
-            ai = next(cid for cid in custom_ids(lobby) if cid.startswith("chg:ai:"))
-            await world.alice.select(lobby, [f"{seat}:easy"], custom_id=ai)
+        await seat_ai(world, (1, 2, 3))
         await world.alice.slash(world.channel, "game start")
-        decisions = 0
-        while (match := await world.service.in_channel(world.channel.id)) is not None:
-            state = await world.service.state(match.id)
-            if GAME.to_decide(state) != (0,):
-                raise AssertionError("the AI left a decision unmade")
-            key = decide(GAME, state, 0, level="easy", seed=decisions).key
-            answer = await world.alice.slash(world.channel, "game move", action=key)
-            assert "isn't" not in private_text(answer), key
-            decisions += 1
-            assert decisions < 900
+        await type_moves_against_ai(world, level="easy", limit=900)
         assert "Winner" in _result(world)
 
 
