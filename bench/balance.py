@@ -129,7 +129,13 @@ def _markdown(data: dict[str, Any]) -> str:
     for game_id, entry in data.items():
         game = get_game(game_id)
         seats = game.seat_names(PLAYERS)
-        lines += ["", f"## {game.meta.title} (`{game_id}`, rules version {game.meta.rules_version})", ""]
+        version = entry.get("rules_version", game.meta.rules_version)  # the rules the matches were played under
+        lines += ["", f"## {game.meta.title} (`{game_id}`, rules version {version})", ""]
+        if version != game.meta.rules_version:
+            lines += [
+                f"*Measured under rules version {version}; the current version is {game.meta.rules_version}.*",
+                "",
+            ]
         for run in entry["runs"]:
             lines.append(
                 f"- `{run['command']}`: level {entry['level']}, {run['games']} matches per arrangement, seeds "
@@ -226,6 +232,7 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
         game_id: {
             "level": level,
             "preset": preset(game_id, level),
+            "rules_version": get_game(game_id).meta.rules_version,
             "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
             "arrangements": {
                 name: positional.raw(game_id, rs, setups[game_id, name][1], setups[game_id, name][0])
@@ -247,6 +254,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str
         if not append or previous is None:
             merged[game_id] = entry
             continue
+        if previous.get("rules_version") != entry["rules_version"]:
+            raise SystemExit(f"{game_id}: the stored results were played under other rules; rerun without --append")
         if previous.get("preset") != entry["preset"]:
             raise SystemExit(
                 f"{game_id}: the stored results were played by {previous.get('preset') or 'an unrecorded level'}, "

@@ -21,6 +21,7 @@ def _entry(seed: int, preset: str, wins: tuple[int, int]) -> dict[str, Any]:
     return {
         "level": "hard",
         "preset": preset,
+        "rules_version": 4,
         "runs": [{"command": "bench/balance.py", "games": 10, "seed": seed, "wall_s": 1.0, "jobs": 2}],
         "arrangements": {"Heroes against Adversary": {**raw, "timeouts": 0}},
     }
@@ -43,6 +44,9 @@ def test_append_refuses_another_ai_or_used_seeds() -> None:
         balance.merge(stored, {"swartzblak": _entry(10, preset, (7, 3))}, append=True)
     with pytest.raises(SystemExit, match="overlap"):
         balance.merge({"swartzblak": _entry(0, preset, (4, 6))}, {"swartzblak": _entry(5, preset, (7, 3))}, append=True)
+    older_rules = {"swartzblak": {**_entry(0, preset, (4, 6)), "rules_version": 3}}
+    with pytest.raises(SystemExit, match="other rules"):
+        balance.merge(older_rules, {"swartzblak": _entry(10, preset, (7, 3))}, append=True)
     replaced = balance.merge(stored, {"swartzblak": _entry(10, preset, (7, 3))}, append=False)
     assert replaced["swartzblak"]["preset"] == preset and len(replaced["swartzblak"]["runs"]) == 1
 

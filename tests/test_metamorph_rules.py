@@ -695,3 +695,13 @@ def _block_of(state, hex_):
         for h in hexes_of(state.grid)
         if to_offset(h)[0] // BLOCK == col // BLOCK and to_offset(h)[1] // BLOCK == row // BLOCK
     ]
+
+
+def test_v2_the_keys_carrier_walks_at_half_speed() -> None:
+    """Ours (rules version 2): carrying the Key halves land speed, so its bearer can be caught."""
+    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=(Artifact("key", None, carrier=0),), scenario="key")
+    full = speed(carried, carried.wizard(0), "L")
+    v2 = replace(carried, rules_version=2)
+    assert speed(v2, v2.wizard(0), "L") == full // 2
+    free = replace(v2, artifacts=())
+    assert speed(free, free.wizard(0), "L") == full

@@ -20,12 +20,15 @@ EXIT = "off"
 
 
 def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
-    """The wizard's speed in ``mode`` this turn: halved while slowed, land speed doubled by Sprint."""
+    """The wizard's speed in ``mode`` this turn: halved while slowed, land speed doubled by Sprint; from rules
+    version 2 halved while carrying the Key (its bearer must be catchable)."""
     body = wizard.body
     base = {"L": body.ls, "W": body.ws, "A": body.as_}[mode]
     if mode == "L" and state.done.sprint:
         base *= 2
     if wizard.condition("slow"):
+        base //= 2
+    if state.rules_version >= 2 and any(a.kind == "key" for a in state.held_by(wizard.seat)):
         base //= 2
     return base
 
