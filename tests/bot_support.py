@@ -21,7 +21,7 @@ from engine.ai.search import decide
 from engine.ai.worker import think_sync
 from engine.rng import MatchKey
 from engine.service import MatchService
-from engine.steps import path_to
+from engine.steps import MULTI_SEPARATOR, path_to
 
 
 class EnvClock:
@@ -165,10 +165,29 @@ async def play(world: Any, player: Any, key: str) -> Any:
     assert path is not None, f"{key} not offered"
     picker = private_message(await player.click(latest_public(world), label="Take turn"))
     for fragment in path[:-1]:
-        assert fragment in [o.value for o in select_options(picker, "chg:step:")], f"{fragment} not on the select"
-        picker = private_message(await player.select(picker, [fragment], custom_id=step_id(picker)))
-    assert path[-1] in [o.value for o in select_options(picker, "chg:step:")], f"{key} not offered"
-    return await player.select(picker, [path[-1]], custom_id=step_id(picker))
+        picker = private_message(await player.select(picker, _picks(picker, fragment), custom_id=step_id(picker)))
+    return await player.select(picker, _picks(picker, path[-1]), custom_id=step_id(picker))
+
+
+def _picks(picker: Any, fragment: str) -> list[str]:
+    """The values to pick on the picker's select for ``fragment``: several, on a multi-select (joined by ``+``
+    in a path), each of them offered there."""
+    values = fragment.split(MULTI_SEPARATOR) if select_bounds(picker)[1] > 1 else [fragment]
+    offered = [o.value for o in select_options(picker, "chg:step:")]
+    assert all(value in offered for value in values), f"{fragment} not on the select"
+    return values
+
+
+def select_bounds(message: Any) -> tuple[int, int]:
+    """(min_values, max_values) of the message's step select (components as objects or as raw data)."""
+    message = getattr(message, "message", message)
+    for row in message.components:
+        for child in getattr(row, "children", None) or row.get("components", []):
+            data = child if isinstance(child, dict) else {"custom_id": child.custom_id, "min_values": child.min_values,
+                                                           "max_values": child.max_values}  # fmt: skip
+            if str(data.get("custom_id", "")).startswith("chg:step:"):
+                return data["min_values"], data["max_values"]
+    raise AssertionError("no step select")
 
 
 def step_id(message: Any) -> str:

@@ -27,23 +27,24 @@ async def _choose(world, option: str, value: str) -> None:
     await world.alice.select(panel, [value], custom_id=select)
 
 
-async def _play_out(world, players: dict[int, object], level: str, limit: int) -> tuple[int, int]:
+async def _play_out(world, players: dict[int, object], level: str, limit: int) -> tuple[int, int, int]:
     """Play the match to its end through the picker, each decision the AI's choice at ``level`` for whoever
-    holds the deciding seat; returns the number of decisions, and of Defence boosts decided on another
-    player's turn (the reaction window)."""
-    decisions = reactions = 0
+    holds the deciding seat; returns the number of decisions, of Defence boosts decided on another player's
+    turn (the reaction window), and of boosts of two or more cards (picked together in one multi-select)."""
+    decisions = reactions = multi = 0
     while (match := await world.service.in_channel(world.channel.id)) is not None:
         state = await world.service.state(match.id)
         seat = GAME.to_decide(state)[0]
         key = decide(GAME, state, seat, level=level, seed=decisions).key
         reactions += state.pending is not None and state.pending.kind == "defend" and seat != state.active
+        multi += "." in key.partition("+")[2]
         before = match.version
         await play(world, players[seat], key)
         after = await world.service.get(match.id)
         assert after.version > before, f"{key} was not committed"
         decisions += 1
         assert decisions < limit
-    return decisions, reactions
+    return decisions, reactions, multi
 
 
 def _result(world) -> str:
@@ -61,9 +62,10 @@ async def test_a_whole_competitive_match_between_two_people_in_the_picker(tmp_pa
         board = latest_public(world)
         hand = private_message(await world.bob.click(board, label="My hand"))
         assert hand.attachments and hand.attachments[0].filename == "hand.png"
-        decisions, reactions = await _play_out(world, {0: world.alice, 1: world.bob}, "easy", 900)
+        decisions, reactions, multi = await _play_out(world, {0: world.alice, 1: world.bob}, "easy", 900)
         assert "Winner" in _result(world)
         assert reactions > 0, "a Defence boost was answered on the other player's turn"
+        assert multi > 0, "a boost of several fate cards was picked in one multi-select"
         boards = [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral]
         assert len(boards) < decisions / 2, "the channel gets a board per turn, not per decision"
 

@@ -3,19 +3,17 @@ multi-select; nothing is played until the last step, and then exactly once."""
 
 from __future__ import annotations
 
-from tests.bot_support import custom_ids, latest_public, play, private_message, running_bot, select_options, step_id
+from tests.bot_support import (
+    custom_ids,
+    latest_public,
+    play,
+    private_message,
+    running_bot,
+    select_bounds,
+    select_options,
+    step_id,
+)
 from tests.fakes.party_game import DiscardPartyGame, WidePartyGame, party_variant_offered
-
-
-def select_bounds(message) -> tuple[int, int]:
-    """(min_values, max_values) of the message's step select (components as objects or as raw data)."""
-    for row in message.components:
-        for child in getattr(row, "children", None) or row.get("components", []):
-            data = child if isinstance(child, dict) else {"custom_id": child.custom_id, "min_values": child.min_values,
-                                                           "max_values": child.max_values}  # fmt: skip
-            if str(data.get("custom_id", "")).startswith("chg:step:"):
-                return data["min_values"], data["max_values"]
-    raise AssertionError("no step select")
 
 
 async def open_party(world) -> None:
