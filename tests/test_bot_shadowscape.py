@@ -109,3 +109,17 @@ async def test_solo_cooperative_two_heroes_held_by_one_person_lose(tmp_path) -> 
 
 WIN_SEED = 0  # found by trying seeds: the hard heroes slay the Lord at Standard in this one
 LOSS_SEED = 1  # and here, at Very Difficult, the fate deck runs out first
+
+
+async def test_an_ai_teammate_plays_its_hero_in_a_cooperative_match(tmp_path) -> None:
+    """Co-op with an AI teammate: Alice's hero and an AI hero against the dungeon, to the team's result."""
+    async with running_bot(tmp_path / "bot.db", seed=4) as world:
+        await world.alice.slash(world.channel, "game new", game="shadowscape")
+        await _choose(world, "mode", "cooperative")
+        await seat_ai(world, (1,))
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        assert match is not None and match.options["mode"] == "cooperative" and match.players == 2
+        await type_moves_against_ai(world, level="easy", limit=900)
+        result = _result(world).lower()
+        assert "slain" in result or "ran out" in result, result
