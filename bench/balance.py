@@ -54,11 +54,16 @@ def _raw(results: list[Result], players: int, first: int | None) -> dict[str, An
         "wins": [sum(seat in r.winners for r in results) for seat in range(players)],
         "first": first,
         "first_wins": None if first is None else sum(first in r.winners for r in results),
-        "opener_wins": sum(r.opener in r.winners for r in results) if first is None else None,
+        "opener_wins": sum(r.opener in r.winners for r in results) if first is None and _rolled(results) else None,
         "draws": sum(r.draw for r in results),
         "decisions": sum(r.decisions for r in results),
         "timeouts": sum(r.timeouts for r in results),
     }
+
+
+def _rolled(results: list[Result]) -> bool:
+    """Whether who decides first varies between the matches (a roll), rather than always being one seat."""
+    return len({r.opener for r in results}) > 1
 
 
 def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai.arena import play
+from engine.ai.arena import Result, play
 
 _SPEC = importlib.util.spec_from_file_location("balance", Path(__file__).resolve().parents[1] / "bench" / "balance.py")
 assert _SPEC and _SPEC.loader
@@ -69,3 +69,12 @@ def test_several_players_are_counted_by_position_team_and_hero() -> None:
     entry = {"arrangements": {"Competitive, 3 players": raw}}
     text = "\n".join(positional.lines(entry))
     assert "| Competitive, 3 players | 2 |" in text and "Outside the targets" in text  # 2 games: never 33 % each
+
+
+def test_the_first_player_is_reported_only_where_a_roll_decides_it() -> None:
+    """Metamorph rolls who moves first: its winner's rate is a column. In Swartzblak the Adversary always
+    decides first, so the column would only repeat the Adversary's."""
+    rolled = [Result(frozenset({0}), False, 10, opener=0), Result(frozenset({0}), False, 10, opener=1)]
+    fixed = [Result(frozenset({1}), False, 10, opener=1), Result(frozenset({0}), False, 10, opener=1)]
+    assert balance._raw(rolled, 2, None)["opener_wins"] == 1
+    assert balance._raw(fixed, 2, None)["opener_wins"] is None
