@@ -36,12 +36,13 @@ def evaluate(state: ShadowState, seat: int) -> float:
         return 0.0
     if state.cooperative:
         return _team(state)
-    mine = _worth(state, state.hero(seat))
-    best_other = max((_worth(state, h) for h in state.heroes if h.seat != seat), default=0.0)
+    prizes = _prizes(state)  # the same rooms for every hero: found once
+    mine = _worth(state, state.hero(seat), prizes)
+    best_other = max((_worth(state, h, prizes) for h in state.heroes if h.seat != seat), default=0.0)
     return math.tanh((mine - best_other) / 4)
 
 
-def _worth(state: ShadowState, hero: HeroState) -> float:
+def _worth(state: ShadowState, hero: HeroState, prizes: set[Place]) -> float:
     card_wounds = sum(card.wounds for card in hero.cards)
     ready = sum(claimable(state, hero, w) for w in state.piles.whisper_row)
     owned = sum(TABLES.whispers[w].shards for w in hero.whispers) + sum(
@@ -51,7 +52,7 @@ def _worth(state: ShadowState, hero: HeroState) -> float:
     return (
         SHARD * owned
         + (SHARD if state.final_turns is not None else ROOM_SHARD) * underfoot
-        - APPROACH * _distance(state, hero.place, _prizes(state))
+        - APPROACH * _distance(state, hero.place, prizes)
         - WHISPER_APPROACH * _distance(state, hero.place, _whisper_goals(state, hero))
         + TOKEN * area.tokens(hero)
         + READY_WHISPER * ready
