@@ -11,14 +11,19 @@ Prints its figures, then one JSON line of them.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.append(str(Path(__file__).resolve().parent))  # boards.py, beside this script
+
+from boards import board_times
 
 from engine import get_game
 from engine.ai.search import decide
@@ -54,32 +59,25 @@ def engine_step(games: int) -> tuple[float, float, int]:
 
 def board_ms(matches: int, positions: int = 10) -> tuple[float, float] | None:
     """(mean ms per 1024-px board of a running match, mean ms of a match's first board), over public views of
-    ``matches`` random matches (``None`` without a renderer).
-
-    A match's map is drawn once into a cached background (its first board); every later board of that match
-    pastes wizards and words over it. So the figure that a player waits for on each move is the warm one, and
-    the first board of a match is reported apart."""
-    try:
-        from render import board_png  # noqa: PLC0415 (the renderer is optional for the engine figures)
-    except ImportError:
+    ``matches`` random matches (``None`` without a renderer). A match's first board draws its map into a cache,
+    so it is reported apart (``boards.py``)."""
+    if importlib.util.find_spec("render") is None:
         return None
-    first: list[float] = []
-    warm: list[float] = []
-    for n in range(matches):
-        pick = random.Random(n)
-        state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, 100 + n)
-        views = []
-        for _ in range(6 * positions):
-            if GAME.outcome(state) is not None:
-                break
-            seat = GAME.to_decide(state)[0]
-            state = GAME.apply_listed(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
-            views.append(GAME.view(state, None))
-        for index, view in enumerate(views[:: max(1, len(views) // positions)]):
-            start = time.perf_counter()
-            board_png(view, size=1024)
-            (warm if index else first).append(time.perf_counter() - start)
-    return statistics.mean(warm) * 1e3, statistics.mean(first) * 1e3
+    return board_times((_views(n, positions) for n in range(matches)), positions)
+
+
+def _views(n: int, positions: int) -> list[Any]:
+    """Public views of the first moves of a seeded random match."""
+    pick = random.Random(n)
+    state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, 100 + n)
+    views = []
+    for _ in range(6 * positions):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        state = GAME.apply_listed(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+        views.append(GAME.view(state, None))
+    return views
 
 
 def clicks(matches: int) -> tuple[float, float, float]:

@@ -14,8 +14,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.append(str(Path(__file__).resolve().parent))  # boards.py, beside this script
+
+from boards import board_times
 
 from engine import get_game
 from engine.games.shadowscape.model import ShadowState
@@ -49,23 +53,19 @@ def engine_step(games: int) -> tuple[float, float, int]:
 
 def board_ms(matches: int, positions: int = 12) -> tuple[float, float]:
     """(mean ms per board of a running match, mean ms of a match's first board), public views at 1024 px."""
-    from render import board_png  # noqa: PLC0415 (the engine figures need no renderer)
+    return board_times((_views(n, positions) for n in range(matches)), positions)
 
-    first: list[float] = []
-    warm: list[float] = []
-    for n in range(matches):
-        pick = random.Random(n)
-        state = _match(n)
-        views = []
-        while GAME.outcome(state) is None and len(views) < 40 * positions:
-            seat = GAME.to_decide(state)[0]
-            state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
-            views.append(GAME.view(state, None))
-        for index, view in enumerate(views[:: max(1, len(views) // positions)]):
-            start = time.perf_counter()
-            board_png(view, size=1024)
-            (warm if index else first).append(time.perf_counter() - start)
-    return statistics.mean(warm) * 1e3, statistics.mean(first) * 1e3
+
+def _views(n: int, positions: int) -> list[Any]:
+    """Public views of a seeded random match, up to ``40 * positions`` of them."""
+    pick = random.Random(n)
+    state = _match(n)
+    views = []
+    while GAME.outcome(state) is None and len(views) < 40 * positions:
+        seat = GAME.to_decide(state)[0]
+        state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
+        views.append(GAME.view(state, None))
+    return views
 
 
 def clicks(matches: int) -> tuple[float, float]:
