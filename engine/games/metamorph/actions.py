@@ -24,8 +24,7 @@ CHARGE_RUN = 3  # hexes a forward move must cover for Charge's bonus
 
 def intelligence(state: MetaState, wizard: Wizard) -> int:
     """The shape's intelligence, +1 while carrying the Key of Solomon."""
-    bonus = any(a.kind == "key" for a in state.held_by(wizard.seat))
-    return wizard.body.int_ + (1 if bonus else 0)
+    return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
 
 
 def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
@@ -172,7 +171,6 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
     return found
 
 
-KEY_WARD_VERSION = 2  # rules version 2 (ours): the Key's ward
 KEY_WARD = 3  # hexes around the Key on the ground that no Teleport may end in
 
 
@@ -180,7 +178,7 @@ def warded(state: MetaState) -> set[object]:
     """Hexes no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on the
     ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked off
     the map in one turn."""
-    if state.rules_version < KEY_WARD_VERSION:
+    if not state.key_ward:
         return set()
     keys = [a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed]
     return {h for key in keys for h in hexes_of(state.grid) if key.distance(h) <= KEY_WARD}
@@ -190,7 +188,7 @@ def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -
     """Empty hexes in sight where the wizard's shape can be (any hex, for a flier); with ``first``, at most
     the first of them (enough to know there is one)."""
     assert wizard.hex is not None
-    if state.rules_version >= KEY_WARD_VERSION and any(a.kind == "key" for a in state.held_by(wizard.seat)):
+    if state.key_ward and state.carries_key(wizard.seat):
         return []
     taken = {w.hex for w in state.standing()}
     taken |= warded(state)

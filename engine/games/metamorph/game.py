@@ -15,11 +15,12 @@ from ...errors import IllegalAction
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
-from .actions import KEY_WARD_VERSION, is_legal, legal, more_than_ending
+from .actions import is_legal, legal, more_than_ending
 from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
 from .keys import MetaAction, parse
 from .model import (
+    KEY_WARD_VERSION,
     SEAT_NAMES,
     Artifact,
     MetamorphOptions,

@@ -19,6 +19,7 @@ from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 MAX_MANA = 50
 START_MANA = 50
+KEY_WARD_VERSION = 2  # the rules version that brought the Key's ward (docs/rules/metamorph.md)
 Scenario = Literal["duel", "war", "key"]
 Mode = Literal["L", "W", "A"]
 MODE_NAMES = {"L": "land", "W": "water", "A": "air"}
@@ -182,6 +183,15 @@ class MetaState:
 
     def held_by(self, seat: int) -> tuple[Artifact, ...]:
         return tuple(a for a in self.artifacts if a.carrier == seat and not a.destroyed)
+
+    def carries_key(self, seat: int) -> bool:
+        """Whether ``seat``'s wizard holds the Key of Solomon (its INT bonus, the ward, the way off the map)."""
+        return any(a.kind == "key" for a in self.held_by(seat))
+
+    @property
+    def key_ward(self) -> bool:
+        """Rules version 2 (ours): the Key's ward, a slow bearer, the Key near the centre."""
+        return self.rules_version >= KEY_WARD_VERSION
 
     def standing(self) -> tuple[Wizard, ...]:
         return tuple(w for w in self.wizards if w.on_board)

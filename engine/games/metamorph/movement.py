@@ -28,7 +28,7 @@ def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
         base *= 2
     if wizard.condition("slow"):
         base //= 2
-    if state.rules_version >= 2 and any(a.kind == "key" for a in state.held_by(wizard.seat)):
+    if state.key_ward and state.carries_key(wizard.seat):
         base //= 2
     return base
 

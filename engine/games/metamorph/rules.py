@@ -65,7 +65,7 @@ def _move(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
     assert start is not None
     done = replace(state.done, moved=True)
     if action.b == "off":
-        carries_key = any(a.kind == "key" for a in state.held_by(wizard.seat))
+        carries_key = state.carries_key(wizard.seat)
         gone = replace(wizard, left_map=True, hex=None, flying=False, high=False)
         state = replace(state.with_wizard(gone), done=done, last_path=(start,))
         if carries_key:
