@@ -6,15 +6,16 @@ in any order; ``end`` closes the turn.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
-from ...geometry.hexes import arc
+from ...geometry.hexes import Hex, arc
 from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction
 from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
 from .movement import modes, reachable
-from .tables import BLOB, HUMAN, TABLES
+from .tables import BLOB, HUMAN, TABLES, Shape
 
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
 STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
@@ -33,11 +34,14 @@ def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
 
 def can_stand(state: MetaState, wizard: Wizard, hex_: object) -> bool:
     """Whether the wizard's shape can be on ``hex_`` without flying: land it walks, or water it swims."""
-    letter = terrain_at(state.grid, hex_)  # type: ignore[arg-type]
+    return _stands(state.grid, wizard.body, hex_)  # type: ignore[arg-type]
+
+
+def _stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
+    letter = terrain_at(grid, hex_)
     if letter == ".":
         return False
     terrain = TABLES.terrain[letter]
-    body = wizard.body
     walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
     return (walk and body.ls > 0) or (terrain.water and body.ws > 0)
 
@@ -174,14 +178,27 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
 KEY_WARD = 3  # hexes around the Key on the ground that no Teleport may end in
 
 
-def warded(state: MetaState) -> set[object]:
+def warded(state: MetaState) -> frozenset[Hex]:
     """Hexes no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on the
     ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked off
     the map in one turn."""
     if not state.key_ward:
-        return set()
-    keys = [a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed]
-    return {h for key in keys for h in hexes_of(state.grid) if key.distance(h) <= KEY_WARD}
+        return frozenset()
+    keys = tuple(a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed)
+    return _ward(state.grid, keys)
+
+
+@functools.lru_cache(maxsize=256)
+def _ward(grid: tuple[str, ...], keys: tuple[Hex, ...]) -> frozenset[Hex]:
+    """``warded`` on plain values, memoised: the Key lies still for many decisions, and every one asks."""
+    return frozenset(h for key in keys for h in hexes_of(grid) if key.distance(h) <= KEY_WARD)
+
+
+@functools.lru_cache(maxsize=1024)
+def _standable(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
+    """The hexes a ``shape`` can be on without flying, memoised per map and shape (``can_stand`` for all)."""
+    body = TABLES.shapes[shape]
+    return frozenset(h for h in hexes_of(grid) if _stands(grid, body, h))
 
 
 def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -> list[object]:
@@ -191,9 +208,13 @@ def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -
     if state.key_ward and state.carries_key(wizard.seat):
         return []
     taken = {w.hex for w in state.standing()}
-    taken |= warded(state)
-    seen = hexes_of(state.grid) if wizard.flying else visible_from(state.grid, wizard.hex)
-    found = (h for h in seen if h not in taken and (wizard.flying or can_stand(state, wizard, h)))
+    ward = warded(state)
+    if wizard.flying:
+        found = (h for h in hexes_of(state.grid) if h not in taken and h not in ward)
+    else:
+        standable = _standable(state.grid, wizard.shape)
+        seen = visible_from(state.grid, wizard.hex)
+        found = (h for h in seen if h in standable and h not in taken and h not in ward)
     return list(itertools.islice(found, 1)) if first else list(found)
 
 

@@ -70,7 +70,14 @@ def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:
 def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
     """Whether ``a`` sees ``b``: no blocking terrain strictly between them. ``airborne``: one of the two flies,
     and a flier sees, and is seen, over everything."""
-    return airborne or line_of_sight(a, b, lambda h: blocks_sight(grid, h))
+    return airborne or _clear_line(grid, a, b)
+
+
+@functools.lru_cache(maxsize=8192)
+def _clear_line(grid: tuple[str, ...], a: Hex, b: Hex) -> bool:
+    """``in_sight`` on the ground, memoised: every turn asks it of each pair of wizards, and terrain never
+    changes within a match."""
+    return line_of_sight(a, b, lambda h: blocks_sight(grid, h))
 
 
 @functools.lru_cache(maxsize=1024)
