@@ -170,8 +170,10 @@ def palette_for(game: str, size: int) -> Image.Image:
 
 
 def to_palette(image: Image.Image, game: str, size: int) -> Image.Image:
-    """``image`` mapped onto the game's fixed palette (nearest colour, no dithering: flat areas stay flat)."""
-    return image.convert("RGB").quantize(palette=palette_for(game, size), dither=Image.Dither.NONE)
+    """``image`` mapped onto the game's fixed palette (nearest colour, no dithering: flat areas stay flat). An
+    RGB image is quantized as it is: converting it first costs as much as the quantizing (measured at 1024 px)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette_for(game, size), dither=Image.Dither.NONE)
 
 
 def board_image(
