@@ -1,0 +1,150 @@
+"""The board (ours, docs/rules/good-vs-bad.md *The board*): Home Bases in a ring joined by Connectors, and from
+three players a Crossroads joined to every Home Base by a Spoke.
+
+A place is a short string: ``h0``…``h5`` a Home Base (by seat), ``x`` the Crossroads, and ``3.7`` space 7 of
+Connector 3. Space 1 of a Connector is next to its first end (the lower-numbered Home Base of a ring Connector;
+the Home Base of a Spoke). Lengths change with Extension, so every function here takes the current lengths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .tables import Deck
+
+RING_LENGTH = 17
+SPOKE_LENGTH = 11
+LONGEST = 29  # Extension lengthens only Connectors shorter than this
+EXTENSION = 6
+ENCOUNTER_EVERY = 4
+CROSSROADS = "x"
+ROAD_NAMES_FOR_TWO = ("North Road", "South Road")
+
+
+@dataclass(frozen=True, slots=True)
+class Connector:
+    """A strip of spaces between two ends (Home Bases or the Crossroads)."""
+
+    index: int
+    ends: tuple[str, str]
+    kind: Literal["ring", "spoke"]
+    name: str
+
+
+def home(seat: int) -> str:
+    return f"h{seat}"
+
+
+def layout(players: int, seat_names: tuple[str, ...]) -> tuple[Connector, ...]:
+    """The Connectors for ``players``: a ring of Home Bases (two roads between two), then the Spokes."""
+    if players == 2:
+        return tuple(Connector(i, ("h0", "h1"), "ring", ROAD_NAMES_FOR_TWO[i]) for i in range(2))
+    ring = []
+    for i in range(players):
+        after = (i + 1) % players
+        ring.append(Connector(i, (home(i), home(after)), "ring", f"{seat_names[i]}–{seat_names[after]} Road"))
+    spokes = [
+        Connector(players + i, (home(i), CROSSROADS), "spoke", f"{seat_names[i]} Spoke") for i in range(players)
+    ]
+    return (*ring, *spokes)
+
+
+def starting_lengths(connectors: tuple[Connector, ...]) -> tuple[int, ...]:
+    return tuple(RING_LENGTH if c.kind == "ring" else SPOKE_LENGTH for c in connectors)
+
+
+def space(connector: int, position: int) -> str:
+    return f"{connector}.{position}"
+
+
+def parse_space(place: str) -> tuple[int, int] | None:
+    """``"3.7"`` → ``(3, 7)``; a Home Base or the Crossroads → ``None``."""
+    if "." not in place:
+        return None
+    connector, position = place.split(".")
+    return int(connector), int(position)
+
+
+def is_node(place: str) -> bool:
+    """Whether ``place`` is a Home Base or the Crossroads (a fork, never a Connector space)."""
+    return "." not in place
+
+
+def depth(position: int, length: int) -> int:
+    """Spaces to the nearer end of the Connector."""
+    return min(position, length + 1 - position)
+
+
+def is_encounter(position: int) -> bool:
+    """Every fourth space, counted from the Connector's first end."""
+    return position % ENCOUNTER_EVERY == 0
+
+
+def grade(position: int, length: int) -> Deck:
+    """The deck an Encounter square draws from, by its depth: 1–4 E, 5–8 F, 9–12 G, 13 on H."""
+    return "EFGH"[min(3, (depth(position, length) - 1) // 4)]  # type: ignore[return-value]
+
+
+def neighbours(place: str, connectors: tuple[Connector, ...], lengths: tuple[int, ...]) -> tuple[str, ...]:
+    """The places one step from ``place``, in a fixed order."""
+    found = parse_space(place)
+    if found is None:
+        steps: list[str] = []
+        for c in connectors:
+            if c.ends[0] == place:
+                steps.append(space(c.index, 1))
+            if c.ends[1] == place:
+                steps.append(space(c.index, lengths[c.index]))
+        return tuple(steps)
+    index, position = found
+    ends = connectors[index].ends
+    back = space(index, position - 1) if position > 1 else ends[0]
+    ahead = space(index, position + 1) if position < lengths[index] else ends[1]
+    return (back, ahead)
+
+
+def walks(
+    start: str,
+    steps: int,
+    connectors: tuple[Connector, ...],
+    lengths: tuple[int, ...],
+    *,
+    came_from: str | None = None,
+    stops: frozenset[str] = frozenset(),
+) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Where a piece on ``start`` can end after exactly ``steps`` steps, never stepping back onto the place it
+    just left (``came_from``, if it entered ``start`` this turn), with each path (the places entered). A walk
+    that enters a place in ``stops`` (a Trap) ends there, however many steps are left."""
+    ends: dict[str, list[tuple[str, ...]]] = {}
+    stack: list[tuple[str, str | None, tuple[str, ...]]] = [(start, came_from, ())]
+    while stack:
+        here, previous, path = stack.pop()
+        if len(path) == steps or (path and here in stops):
+            ends.setdefault(here, []).append(path)
+            continue
+        for nxt in reversed(neighbours(here, connectors, lengths)):
+            if nxt != previous:
+                stack.append((nxt, here, (*path, nxt)))
+    return {end: tuple(sorted(paths)) for end, paths in sorted(ends.items())}
+
+
+def extended(lengths: tuple[int, ...]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """Extension: the new lengths, and for each lengthened Connector where its middle is (spaces after it move
+    ``EXTENSION`` on). Only Connectors shorter than ``LONGEST`` grow."""
+    grown = {i: n // 2 for i, n in enumerate(lengths) if n < LONGEST}
+    return tuple(n + EXTENSION if i in grown else n for i, n in enumerate(lengths)), grown
+
+
+def moved_by_extension(place: str, middles: dict[int, int]) -> str:
+    """Where a place is after an Extension with these ``middles``: spaces past a middle move on six."""
+    found = parse_space(place)
+    if found is None or found[0] not in middles or found[1] <= middles[found[0]]:
+        return place
+    return space(found[0], found[1] + EXTENSION)
+
+
+def places(connectors: tuple[Connector, ...], lengths: tuple[int, ...], players: int) -> tuple[str, ...]:
+    """Every place on the board: Home Bases, the Crossroads (from three players), then each Connector's spaces."""
+    nodes = tuple(home(seat) for seat in range(players)) + ((CROSSROADS,) if players >= 3 else ())
+    return nodes + tuple(space(c.index, p) for c in connectors for p in range(1, lengths[c.index] + 1))
