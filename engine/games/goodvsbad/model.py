@@ -1,0 +1,180 @@
+"""Good vs Bad's state: the players (hands, Specials, Renown), their Heroes and Villains, the board's lengths and
+marked spaces, the decks, and whose turn and which decision it is. Everything is immutable;
+``engine.frozen.replace`` makes the next state.
+
+Hidden information: each player's hand, the ten Item cards dealt face down for buying (unseen even by their
+owner), a purchase sealed until every player has bought, and the order of every deck. Views show hands to
+their owners and the rest as counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core import Outcome
+from ...frozen import replace
+from ...rng import MatchRng
+from .tables import DECKS, Deck
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+SPECIAL_NAMES = ("Fire", "Frost", "Flight", "Shadow", "Thunder", "Venom", "Charm", "Iron", "Time", "Beasts", "Storms",
+                 "Dreams")  # fmt: skip
+DEALT_FOR_BUYING = 10
+STARTING_STAT = 1
+LAST_ROUND = 12
+Kind = Literal["hero", "villain"]
+KINDS: tuple[Kind, ...] = ("hero", "villain")
+Side = Literal["good", "bad"]
+SPECIAL_LEVEL = 6
+Stage = Literal["name", "buy", "turn", "over"]
+
+
+class GoodVsBadOptions(BaseModel):
+    """Lobby options: how many rounds the default end comes after."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rounds: int = Field(LAST_ROUND, ge=6, le=20, description="Rounds before the game ends on Renown")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A Hero or a Villain. ``stats`` are Agility, Might and Smarts now; ``start`` their starting level (what
+    healing restores; a Good Special's raise lifts it)."""
+
+    seat: int
+    kind: Kind
+    place: str
+    stats: tuple[int, int, int]
+    start: tuple[int, int, int]
+    items: tuple[str, ...] = ()  # Item cards laid beside it
+    lose_turns: int = 0
+    slowed: int = 0  # taken off its next move (a Bad 1 space)
+    role: Literal["", "protector", "supervillain"] = ""
+    toured: tuple[str, ...] = ()  # the other Home Bases a Protector or Supervillain has reached
+
+    @property
+    def id(self) -> int:
+        return piece_id(self.seat, self.kind)
+
+    @property
+    def defeated(self) -> bool:
+        return not any(self.stats)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat: its Special, its hand (secret), its Renown, and while buying its unseen cards and sealed choice."""
+
+    seat: int
+    special_name: str = ""
+    special: int = STARTING_STAT
+    items: tuple[str, ...] = ()  # Item cards in hand (secret)
+    events: tuple[str, ...] = ()  # Event cards in hand (secret)
+    renown: int = 0
+    dealt: tuple[str, ...] = ()  # the ten Item cards dealt face down for buying (secret even from the owner)
+    purchase: tuple[int, int, int, int] | None = None  # sealed until every player has bought
+    left: bool = False  # resigned: its pieces are off the board
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.items) + len(self.events)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A space made Good or Bad: its level (1–5), or at 6 the Special chosen for it; ``maker`` is the seat
+    whose piece made or last raised it (ties of the default end count them)."""
+
+    place: str
+    side: Side
+    level: int
+    special: str = ""
+    maker: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """An Item left on a space: a Villain's Trap or a Hero's Fortification."""
+
+    place: str
+    item: Literal["trap", "fortification"]
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decks:
+    """Every face-down pile (orders secret) and the discard piles (public)."""
+
+    items: tuple[str, ...]
+    events: tuple[str, ...]
+    encounters: tuple[tuple[str, ...], ...]  # E, F, G, H
+    item_discards: tuple[str, ...] = ()
+    event_discards: tuple[str, ...] = ()
+
+    def encounter_deck(self, grade: Deck) -> tuple[str, ...]:
+        return self.encounters[DECKS.index(grade)]
+
+
+@dataclass(frozen=True, slots=True)
+class GvbState:
+    """The whole match."""
+
+    players: tuple[Player, ...]
+    pieces: tuple[Piece, ...]  # Red's Hero, Red's Villain, Blue's Hero, …
+    lengths: tuple[int, ...]
+    marks: tuple[Mark, ...]  # sorted by place
+    fixtures: tuple[Fixture, ...]
+    decks: Decks
+    stage: Stage
+    rounds: int
+    round: int = 1
+    first: int = 0
+    active: int = 0
+    roll: int = 0
+    moved: tuple[int, ...] = ()  # pieces that have moved this turn
+    shift: int = 0  # Weak Monsters (−) and Strong Monsters (+) waiting for the next Encounter
+    outcome: Outcome | None = None
+    rng: MatchRng | None = None
+    rules: int = 1
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def piece(self, seat: int, kind: Kind) -> Piece:
+        return self.pieces[piece_id(seat, kind)]
+
+    def with_player(self, player: Player) -> GvbState:
+        return replace(self, players=_swap(self.players, player.seat, player))
+
+    def with_piece(self, piece: Piece) -> GvbState:
+        return replace(self, pieces=_swap(self.pieces, piece.id, piece))
+
+    def mark_at(self, place: str) -> Mark | None:
+        return next((m for m in self.marks if m.place == place), None)
+
+    def with_mark(self, mark: Mark) -> GvbState:
+        kept = tuple(m for m in self.marks if m.place != mark.place)
+        return replace(self, marks=tuple(sorted((*kept, mark), key=lambda m: m.place)))
+
+    def without_mark(self, place: str) -> GvbState:
+        return replace(self, marks=tuple(m for m in self.marks if m.place != place))
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.players))
+
+
+def piece_id(seat: int, kind: Kind) -> int:
+    return 2 * seat + KINDS.index(kind)
+
+
+def piece_name(seat: int, kind: Kind) -> str:
+    return f"{SEAT_NAMES[seat]}'s {kind.title()}"
+
+
+def _swap(rows: tuple, index: int, row: object) -> tuple:  # type: ignore[type-arg]
+    return (*rows[:index], row, *rows[index + 1 :])
