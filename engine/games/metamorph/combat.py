@@ -6,9 +6,10 @@ ink). Damage on a hit: attacks − armour + one per point over the mark needed, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core import LogEntry
+from ...frozen import replace
 from ...geometry.hexes import Hex, arc
 from .board import OFF_MAP, hex_name, terrain_at
 from .model import SEAT_NAMES, Artifact, MetaState, Wizard

@@ -8,10 +8,11 @@ our completions of the seed are in docs/rules/metamorph.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core import Choice, Game, GameMeta, Outcome, Step, Transition, View
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels

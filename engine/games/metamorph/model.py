@@ -6,12 +6,13 @@ public chart), so every seat's view is the whole position but the generator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, model_validator
 
 from ...core import Outcome
+from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape

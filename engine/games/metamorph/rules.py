@@ -7,9 +7,9 @@ state and its log lines. Dice come from the state's generator.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from ...core import LogEntry, Outcome
+from ...frozen import replace
 from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand, intelligence
 from .board import hex_name, parse_hex
 from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound

@@ -6,9 +6,8 @@ first round the scenario's first player (chosen by a die) goes first and the res
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core import LogEntry, Outcome
+from ...frozen import replace
 from .actions import more_than_ending
 from .board import in_sight, terrain_at
 from .combat import blobbed, drop_all, wound

@@ -6,8 +6,8 @@ hand can pay for. Pure functions of a ``HeroState`` (and the room it stands in);
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
+from ...frozen import replace
 from .cards import ActionSide, Effect, EnemyType, Hero, ShrineKind, Skill, Symbol
 from .model import CardState, HeroState
 from .tables import TABLES, Tables

@@ -6,8 +6,8 @@ that names "a rival" may only pick another player's hero.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from ...frozen import replace
 from . import area
 from .cards import ENEMY_TYPES, Effect, FateText
 from .dungeon import Place, name, neighbours, parse, places

@@ -6,10 +6,10 @@ is in ``tables.py``. Every rule of ours is in docs/rules/shadowscape.md.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 
 from ...core import Choice, Game, GameMeta, Outcome, Step, Transition
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...rng import MatchRng, Rng
 from . import actions, resolve, turns
 from .evaluation import evaluate

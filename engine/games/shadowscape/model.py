@@ -9,12 +9,13 @@ and piles only as counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core import Outcome
+from ...frozen import replace
 from ...rng import MatchRng
 from .dungeon import Laid, Place
 

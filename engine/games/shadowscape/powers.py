@@ -9,8 +9,8 @@ the rules must wait for next (or ``None``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from ...frozen import replace
 from . import area
 from .cards import ActionSide
 from .dungeon import Place, name, neighbours, parse

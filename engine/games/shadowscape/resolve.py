@@ -6,9 +6,8 @@ Every function takes a legal decision (the game checks legality first) and retur
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core import LogEntry, Outcome
+from ...frozen import replace
 from . import area
 from .cards import ActionSide
 from .dungeon import Place, name, parse

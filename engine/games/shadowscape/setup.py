@@ -7,8 +7,7 @@ Every shuffle and draw comes from the match's generator, so the same key replays
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...frozen import replace
 from ...rng import MatchRng
 from .cards import ENEMY_TYPES, EnemyType
 from .dungeon import Place, laid_at, lay_out, places

@@ -6,9 +6,8 @@ wait for (Defence, Wounds, the next attack, discards, a token over the limit, th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...core import LogEntry, Outcome
+from ...frozen import replace
 from . import area
 from .dungeon import CENTRE, laid_at, name
 from .enemies import activated, has_ability, kind_of, walk

@@ -5,8 +5,8 @@ brings the Lord into the centre room when its whisper turns up), and the Lord's 
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
+from ...frozen import replace
 from .cards import LordSide, Need, Place
 from .dungeon import CENTRE, CORNERS, Laid, laid_at, places
 from .dungeon import Place as Room

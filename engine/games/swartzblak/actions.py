@@ -6,10 +6,10 @@ has already checked against the list of legal actions.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...core import LogEntry, Outcome
+from ...frozen import replace
 from .board import SQUARES, connects, footprint, with_alley
 from .keys import alley_name
 from .model import (

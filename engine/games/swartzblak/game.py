@@ -12,11 +12,11 @@ choices never do, and the dice drawn never depend on them (salts come from a for
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ...core import Choice, Game, GameMeta, LogEntry, NoOptions, Outcome, Transition
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...rng import LegacyRng, MatchRng, Rng
 from .actions import Actions
 from .board import ALLEY_KEYS, SQUARE_INDEX, connects, place_alleys

@@ -7,8 +7,8 @@ Every function here is pure and reads only the public parts of a state, except `
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
+from ...frozen import replace
 from .board import (
     ALLEY_KEYS,
     DIRECTIONS,

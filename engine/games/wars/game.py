@@ -12,7 +12,7 @@ on rank 5.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from ...core import Choice, Game, GameMeta, LogEntry, Outcome, Transition, View
 from ...errors import IllegalAction, MalformedKey
+from ...frozen import replace
 from ...rng import MatchRng
 
 # -- metadata ------------------------------------------------------------------------------------------------
