@@ -473,9 +473,9 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
 
 
 def test_new_matches_play_the_newest_version_and_a_match_keeps_the_version_it_started_with() -> None:
-    assert GAME.meta.rules_version == 4 and all(GAME.meta.plays(v) for v in (1, 2, 3))
-    assert GAME.setup(None, 2, 5).rules == 4
-    for version in (1, 2, 3):
+    assert GAME.meta.rules_version == 5 and all(GAME.meta.plays(v) for v in (1, 2, 3, 4))
+    assert GAME.setup(None, 2, 5).rules == 5
+    for version in (1, 2, 3, 4):
         old = GAME.setup(None, 2, 5, rules_version=version)
         assert old.rules == version and GAME.state_to_json(old)["rules_version"] == version
         assert GAME.state_from_json(GAME.state_to_json(old)) == old
@@ -741,3 +741,17 @@ def test_v4_the_beast_beside_the_townsperson_still_stops_tending() -> None:
     assert "C!aid:t1" not in keys(state)
     with pytest.raises(IllegalAction, match="unless the Beast stands beside it"):
         act(state, "C!aid:t1")
+
+
+# -- Rules version 5 (ours): the Beast barrels three squares, not four -------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [4, 5])
+def test_v5_the_beast_barrels_three_squares_where_older_matches_keep_four(rules: int) -> None:
+    state = position({BEAST: "e5", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
+    moves = {k for k in keys(state) if k.startswith("B>")}
+    assert "B>b5" in moves and "B>e2" in moves  # three squares west and south
+    assert ("B>a5" in moves) is (rules == 4), "the fourth square is version 4's"
+    if rules == 5:
+        with pytest.raises(IllegalAction, match="barrels up to 3 squares"):
+            act(state, "B>a5")

@@ -23,7 +23,7 @@ from .model import (
     side_of,
     unit_name,
 )
-from .rules import FLEE_WORDS, advantage, barrels, occupancy, twist_result
+from .rules import FLEE_WORDS, advantage, barrel_reach, barrels, occupancy, twist_result
 
 
 def _stunts(uid: str) -> str:
@@ -54,7 +54,7 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         unit = state.unit(action.unit)
         start = SQUARES[unit.square] if unit.square is not None else "?"
         if action.unit == BEAST and unit.square is not None:
-            trampled = barrels(occupancy(state), unit.square, town_blocks=state.rules >= 2).get(action.square, ())
+            trampled = barrels(occupancy(state), unit.square, rules=state.rules).get(action.square, ())
             crush = f", trampling {len(trampled)} Townspeople" if trampled else ""
             return f"The Beast barrels {start} → {sq}{crush}", "The Beast"
         return f"{_group(action.unit)}: move {start} → {sq}", f"{_group(action.unit)}: moves"
@@ -184,7 +184,10 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
             return f"{_cap(unit_name(uid))} is Disabled: it can only Recover."
         if uid == BEAST:
             stoppers = "Heroes and standing Townspeople" if state.rules >= 2 else "Heroes"
-            return f"The Beast barrels up to 4 squares in a straight line, stopped by {stoppers}, onto 4 empty squares."
+            return (
+                f"The Beast barrels up to {barrel_reach(state.rules)} squares in a straight line, stopped by "
+                f"{stoppers}, onto 4 empty squares."
+            )
         return (
             f"{_cap(unit_name(uid))} can't get to {SQUARES[action.square]}: it walks up to {profile(uid).move} "
             "squares, one edge at a time, around standing figures, and stops on an empty square."

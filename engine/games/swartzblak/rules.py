@@ -89,19 +89,26 @@ def move_targets(state: SwState, occ: Occupancy, uid: str) -> list[int]:
     unit = state.unit(uid)
     assert unit.square is not None
     if uid == BEAST:
-        return sorted(barrels(occ, unit.square, town_blocks=state.rules >= 2))
+        return sorted(barrels(occ, unit.square, rules=state.rules))
     return _walk(state, occ, unit.square, profile(uid).move)
 
 
-def barrels(occ: Occupancy, anchor: int, *, town_blocks: bool) -> dict[int, tuple[str, ...]]:
-    """The Beast's moves: up to four squares in a straight line, passing over Varmints, stopped by Heroes,
-    ending on four empty squares. Standing Townspeople stop it too (rules version 2), or (version 1) are
-    passed over and trampled."""
+def barrel_reach(rules: int) -> int:
+    """How many squares the Beast barrels: four up to version 4, three from version 5 (the town gets a turn
+    to see it coming)."""
+    return profile(BEAST).move if rules < 5 else 3
+
+
+def barrels(occ: Occupancy, anchor: int, *, rules: int) -> dict[int, tuple[str, ...]]:
+    """The Beast's moves: up to ``barrel_reach`` squares in a straight line, passing over Varmints, stopped by
+    Heroes, ending on four empty squares. Standing Townspeople stop it too (rules version 2), or (version 1)
+    are passed over and trampled."""
+    town_blocks = rules >= 2
     x, y = xy(anchor)
     ends: dict[int, tuple[str, ...]] = {}
     for dx, dy in DIRECTIONS:
         trampled: list[str] = []
-        for step in range(1, profile(BEAST).move + 1):
+        for step in range(1, barrel_reach(rules) + 1):
             nxt = at(x + dx * step, y + dy * step)
             fp = footprint(nxt) if nxt is not None else None
             if nxt is None or fp is None:
