@@ -44,9 +44,7 @@ def layout(players: int, seat_names: tuple[str, ...]) -> tuple[Connector, ...]:
     for i in range(players):
         after = (i + 1) % players
         ring.append(Connector(i, (home(i), home(after)), "ring", f"{seat_names[i]}–{seat_names[after]} Road"))
-    spokes = [
-        Connector(players + i, (home(i), CROSSROADS), "spoke", f"{seat_names[i]} Spoke") for i in range(players)
-    ]
+    spokes = [Connector(players + i, (home(i), CROSSROADS), "spoke", f"{seat_names[i]} Spoke") for i in range(players)]
     return (*ring, *spokes)
 
 

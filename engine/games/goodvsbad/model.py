@@ -120,6 +120,30 @@ class Decks:
 
 
 @dataclass(frozen=True, slots=True)
+class Task:
+    """Work the turn still has to do, in order (``GvbState.agenda``): move a piece, resolve where it arrived,
+    or pass the turn. Decisions stop the work; the driver (``turns.run``) picks it up after each one."""
+
+    kind: Literal["move", "arrive", "effect", "encounter", "duel", "next_piece", "end_turn"]
+    piece: int = -1
+    came_from: str | None = None  # the place it stepped from onto its place (no doubling back)
+    effect: str = ""  # for "effect": what the space it landed on does (its level when it landed)
+    at: str = ""  # where it landed: an effect, encounter or duel waits only while the piece is still there
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the active player owes now, with its options (keys after the kind's prefix)."""
+
+    kind: Literal[
+        "roll", "order", "path", "raise", "home", "nudge", "worse", "reroll", "stat", "duel", "flee", "discard"
+    ]
+    piece: int = -1
+    options: tuple[str, ...] = ()
+    via: tuple[str, ...] = ()  # for a path: the place each option's walk enters it from
+
+
+@dataclass(frozen=True, slots=True)
 class GvbState:
     """The whole match."""
 
@@ -137,6 +161,9 @@ class GvbState:
     roll: int = 0
     moved: tuple[int, ...] = ()  # pieces that have moved this turn
     shift: int = 0  # Weak Monsters (−) and Strong Monsters (+) waiting for the next Encounter
+    pending: Pending | None = None
+    agenda: tuple[Task, ...] = ()
+    used: tuple[tuple[int, str], ...] = ()  # (piece, "nudge" or "reroll"): once a turn each
     outcome: Outcome | None = None
     rng: MatchRng | None = None
     rules: int = 1

@@ -24,6 +24,7 @@ from .model import (
     Decks,
     GoodVsBadOptions,
     GvbState,
+    Pending,
     Piece,
     Player,
 )
@@ -117,7 +118,8 @@ def open_purchases(state: GvbState) -> tuple[GvbState, list[LogEntry]]:
             replace(player, special=STARTING_STAT + bought[3], items=player.dealt[spent:], dealt=(), purchase=None)
         )
         log.append(LogEntry(f"{SEAT_NAMES[player.seat]} bought {describe_purchase(bought)}."))
-    return replace(state, decks=replace(state.decks, items=tuple(under)), stage="turn", active=state.first), log
+    decks = replace(state.decks, items=tuple(under))
+    return replace(state, decks=decks, stage="turn", active=state.first, pending=Pending("roll")), log
 
 
 def describe_purchase(purchase: Purchase) -> str:

@@ -1,0 +1,211 @@
+"""Fights (docs/rules/good-vs-bad.md *Duels* and *Encounters*): a Hero and a Villain on one Connector space,
+and a piece against the top card of an Encounter square's deck.
+
+A duel: the piece that moved in names the stat; both roll 2d6 and add it, their player's Special (only between
+different players) and a Weapon; the loser takes 1 damage (2 if beaten by 5 or more), the winner's Weapon's
+bonus, less Armour, and less a Shield when a 5 or 6 shows on its own dice. An encounter: 2d6 plus the named
+stats (and a Weapon) must reach the card's strength; a Villain may first try to flee on a die.
+"""
+
+from __future__ import annotations
+
+from ...core import LogEntry
+from ...frozen import replace
+from .board import grade, home, parse_space
+from .landing import damage, draw_event, draw_item
+from .model import GvbState, Pending, Piece, Task, piece_name
+from .spaces import raise_stat
+from .tables import DECKS, PLAIN_STATS, TABLES, Encounter
+
+Log = list[LogEntry]
+TROPHY_RENOWN = {"E": 1, "F": 2, "G": 3, "H": 4}
+DEFEAT_RENOWN = 2
+FLEE_ON = 5  # a Villain flees an Encounter on 5 or 6
+
+
+def opponent_at(state: GvbState, piece: Piece) -> Piece | None:
+    """The piece of the opposite kind on the same Connector space (the first in seat order), if any."""
+    if parse_space(piece.place) is None:
+        return None
+    return next((p for p in state.pieces if p.place == piece.place and p.kind != piece.kind), None)
+
+
+def check_duel(state: GvbState, task: Task) -> tuple[GvbState, Log]:
+    piece = state.pieces[task.piece]
+    if piece.place != task.at or opponent_at(state, piece) is None:
+        return state, []
+    return replace(state, pending=Pending("duel", piece.id, PLAIN_STATS)), []
+
+
+def item_power(piece: Piece, kind: str) -> int:
+    return max((TABLES.items[i].power for i in piece.items if TABLES.items[i].type == kind), default=0)
+
+
+def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
+    """Fight the duel the pending decision named the stat of."""
+    pending = state.pending
+    assert pending is not None
+    challenger = state.pieces[pending.piece]
+    defender = opponent_at(state, challenger)
+    assert defender is not None
+    state = replace(state, pending=None)
+    index = PLAIN_STATS.index(stat)  # type: ignore[arg-type]
+    rivals = challenger.seat != defender.seat
+    totals, rolls = [], []
+    for piece in (challenger, defender):
+        dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
+        state = replace(state, rng=rng)
+        special = state.player(piece.seat).special if rivals else 0
+        totals.append(sum(dice) + piece.stats[index] + special + item_power(piece, "weapon"))
+        rolls.append(dice)
+    names = [piece_name(p.seat, p.kind) for p in (challenger, defender)]
+    log = [LogEntry(f"Duel in {stat.title()}: {names[0]} {totals[0]} against {names[1]} {totals[1]}.")]
+    if totals[0] == totals[1]:
+        return state, [*log, LogEntry("A stand-off: nobody is hurt.")]
+    won = 0 if totals[0] > totals[1] else 1
+    winner, loser = (challenger, defender) if won == 0 else (defender, challenger)
+    points = (2 if abs(totals[0] - totals[1]) >= 5 else 1) + item_power(winner, "weapon")
+    points -= item_power(loser, "armour")
+    if any(d >= 5 for d in rolls[1 - won]):
+        points -= item_power(loser, "shield")
+    state, hurt_log = damage(state, loser.id, max(0, points))
+    log += [LogEntry(f"{names[won]} wins; {names[1 - won]} takes {max(0, points)} damage."), *hurt_log]
+    if rivals:
+        bonus = 1 + (DEFEAT_RENOWN if state.pieces[loser.id].place == home(loser.seat) and hurt_log else 0)
+        player = state.player(winner.seat)
+        state = state.with_player(replace(player, renown=player.renown + bonus))
+    return state, log
+
+
+def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
+    """Turn over the card; a Villain is offered its flight first."""
+    piece = state.pieces[task.piece]
+    if piece.place != task.at:
+        return state, []
+    if piece.kind == "villain":
+        return replace(state, pending=Pending("flee", piece.id, ("flee", "fight"))), []
+    return fight(state, piece.id)
+
+
+def flee(state: GvbState, choice: str) -> tuple[GvbState, Log]:
+    pending = state.pending
+    assert pending is not None
+    piece = state.pieces[pending.piece]
+    state = replace(state, pending=None)
+    if choice == "fight":
+        return fight(state, piece.id)
+    (die,), rng = state.rng.dice(1)  # type: ignore[union-attr]
+    state = replace(state, rng=rng)
+    name = piece_name(piece.seat, piece.kind)
+    if die >= FLEE_ON:
+        return state.with_piece(replace(piece, place=home(piece.seat))), [
+            LogEntry(f"{name} rolls {die} and flees home.")
+        ]
+    state, log = fight(state, piece.id)
+    return state, [LogEntry(f"{name} rolls {die} and cannot get away."), *log]
+
+
+def grade_of(state: GvbState, place: str) -> str:
+    """The deck an Encounter square draws from, moved by Weak or Strong Monsters in play."""
+    connector, position = parse_space(place)  # type: ignore[misc]
+    natural = DECKS.index(grade(position, state.lengths[connector]))
+    return DECKS[min(3, max(0, natural + state.shift))]
+
+
+def fight(state: GvbState, piece_id: int) -> tuple[GvbState, Log]:
+    """The piece against the top card of its square's deck: win Renown, or take its damage."""
+    piece = state.pieces[piece_id]
+    deck_grade = grade_of(state, piece.place)
+    index = DECKS.index(deck_grade)  # type: ignore[arg-type]
+    deck = state.decks.encounters[index]
+    card = TABLES.encounters[deck[0]]
+    state = replace(state, shift=0)
+    dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
+    state = replace(state, rng=rng)
+    player = state.player(piece.seat)
+    stats = sum(player.special if s == "special" else piece.stats[PLAIN_STATS.index(s)] for s in card.stats)
+    total = sum(dice) + stats + item_power(piece, "weapon")
+    name = piece_name(piece.seat, piece.kind)
+    log = [LogEntry(f"{name} meets {card.name} ({deck_grade}, {' + '.join(s.title() for s in card.stats)} "
+                    f"against {card.strength}): {total}.")]  # fmt: skip
+    state = _deck(state, index, (*deck[1:], card.id))  # beaten or not, it goes under its deck
+    if total >= card.strength:
+        player = replace(player, renown=player.renown + TROPHY_RENOWN[card.deck])
+        state = state.with_player(player)
+        log.append(LogEntry(f"{name} beats {card.name} (+{TROPHY_RENOWN[card.deck]} Renown)."))
+        state, more = _reward(state, piece_id, card)
+    else:
+        points = max(
+            0, card.damage - item_power(piece, "armour") - (item_power(piece, "shield") if max(dice) >= 5 else 0)
+        )
+        state, hurt_log = damage(state, piece_id, points)
+        log += [LogEntry(f"{card.name} wins; {name} takes {points} damage."), *hurt_log]
+        state, more = _penalty(state, piece_id, card, piece.place)
+    log += more
+    if card.mark:
+        state, more = _mark(state, piece.place, card.mark)
+        log += more
+    return state, log
+
+
+def _deck(state: GvbState, index: int, cards: tuple[str, ...]) -> GvbState:
+    decks = tuple(cards if i == index else d for i, d in enumerate(state.decks.encounters))
+    return replace(state, decks=replace(state.decks, encounters=decks))
+
+
+def _reward(state: GvbState, piece_id: int, card: Encounter) -> tuple[GvbState, Log]:
+    piece = state.pieces[piece_id]
+    if card.reward == "item":
+        return draw_item(state, piece.seat)
+    if card.reward == "event":
+        return draw_event(state, piece.seat)
+    if card.reward == "heal":
+        return state.with_piece(replace(piece, stats=piece.start)), []
+    if card.reward == "raise_stat":
+        lowest = piece.start.index(min(piece.start))
+        return state.with_piece(raise_stat(piece, lowest)), []
+    player = state.player(piece.seat)  # "renown": one more
+    return state.with_player(replace(player, renown=player.renown + 1)), []
+
+
+def _penalty(state: GvbState, piece_id: int, card: Encounter, where: str) -> tuple[GvbState, Log]:
+    """A lost fight's extra harm; ``where`` is the Encounter square (the piece may have been sent home)."""
+    piece = state.pieces[piece_id]
+    name = piece_name(piece.seat, piece.kind)
+    if card.penalty == "break_item" and piece.items:
+        lost = piece.items[0]
+        state = state.with_piece(replace(piece, items=piece.items[1:]))
+        discards = (*state.decks.item_discards, lost)
+        state = replace(state, decks=replace(state.decks, item_discards=discards))
+        return state, [LogEntry(f"{card.name} breaks {name}'s {TABLES.items[lost].name}.")]
+    if card.penalty == "hurt_special":
+        player = state.player(piece.seat)
+        return state.with_player(replace(player, special=max(0, player.special - 1))), [
+            LogEntry(f"{name}'s Special weakens.")
+        ]
+    if card.penalty == "lose_turn":
+        return state.with_piece(replace(piece, lose_turns=piece.lose_turns + 1)), [
+            LogEntry(f"{name} loses its next turn.")
+        ]
+    if card.penalty == "scatter":
+        return state.with_piece(replace(piece, place=home(piece.seat))), [LogEntry(f"{name} is chased home.")]
+    if card.penalty == "blight":
+        return _mark(state, where, "blight")
+    return state, []
+
+
+def _mark(state: GvbState, place: str, how: str) -> tuple[GvbState, Log]:
+    """An Encounter changing the board: the nearest Good (blight) or Bad (bless) space on the same Connector
+    drops a level; at level 1 it turns Blank. The nearer to the first end wins a tie."""
+    side = "good" if how == "blight" else "bad"
+    connector, position = parse_space(place)  # type: ignore[misc]
+    candidates = [m for m in state.marks if m.side == side and (parse_space(m.place) or (-1, 0))[0] == connector]
+    if not candidates:
+        return state, []
+    nearest = min(candidates, key=lambda m: (abs((parse_space(m.place) or (0, 0))[1] - position), m.place))
+    if nearest.level == 1:
+        state = state.without_mark(nearest.place)
+    else:
+        state = state.with_mark(replace(nearest, level=nearest.level - 1, special=""))
+    word = "sours" if how == "blight" else "is cleansed"
+    return state, [LogEntry(f"The road {word}: a {side.title()} space drops a level.")]

@@ -1,0 +1,115 @@
+"""Good vs Bad's decisions as keys: what a seat may do now (``legal``) and doing it (``play``).
+
+Keys: ``name:fire`` (a Special), ``buy:3.2.1.2`` (Agility, Might, Smarts, Special), ``roll``, ``first:hero``,
+``go:0.7`` (where a move ends), ``raise:keep`` / ``raise:up`` / ``raise:up:restore`` (a Special named at 6),
+``home:event`` / ``home:special``, ``nudge:stay`` / ``nudge:0.8``, ``worse:0.9``, ``reroll:reroll`` /
+``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``.
+"""
+
+from __future__ import annotations
+
+from ...core import LogEntry
+from ...errors import IllegalAction, MalformedKey
+from ...frozen import replace
+from . import fights, landing, turns
+from .model import SEAT_NAMES, GvbState, Task
+from .setup import Purchase, name_special, names_left, purchases, seal_purchase
+from .spaces import raise_stat
+from .tables import PLAIN_STATS
+
+Log = list[LogEntry]
+ALL_PURCHASES = tuple(f"buy:{'.'.join(map(str, p))}" for p in purchases())
+
+
+def deciders(state: GvbState) -> tuple[int, ...]:
+    """Who decides now: every player still buying (a sealed choice), else the active player."""
+    if state.outcome is not None:
+        return ()
+    if state.stage == "buy":
+        return tuple(p.seat for p in state.players if p.purchase is None and not p.left)
+    return (state.active,)
+
+
+def legal(state: GvbState, seat: int) -> list[str]:
+    """Every key ``seat`` may play now, in a fixed order."""
+    if seat not in deciders(state):
+        return []
+    if state.stage == "name":
+        return [f"name:{name.lower()}" for name in names_left(state)]
+    if state.stage == "buy":
+        return list(ALL_PURCHASES)
+    pending = state.pending
+    assert pending is not None, "a turn always owes a decision between tasks"
+    if pending.kind == "roll":
+        return ["roll"]
+    prefix = {"order": "first", "path": "go"}.get(pending.kind, pending.kind)
+    return [f"{prefix}:{option}" for option in pending.options]
+
+
+def play(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
+    """Apply a legal key; the turn's work runs on until the next decision."""
+    if key not in legal(state, seat):
+        raise IllegalAction(f"{key} is not a choice for {SEAT_NAMES[seat]} now.")
+    kind, _, rest = key.partition(":")
+    if kind == "name":
+        return name_special(state, seat, rest.title())
+    if kind == "buy":
+        return seal_purchase(state, seat, _purchase(rest))
+    if kind == "roll":
+        return turns.roll(state)
+    if kind == "first":
+        return turns.choose_order(state, rest)
+    if kind == "go":
+        return turns.choose_path(state, rest)
+    state, log = _decide(state, kind, rest)
+    more_state, more = turns.run(state)
+    return more_state, log + more
+
+
+def _decide(state: GvbState, kind: str, choice: str) -> tuple[GvbState, Log]:
+    """The decisions taken on landing, in a fight, or at home."""
+    pending = state.pending
+    assert pending is not None
+    piece = state.pieces[pending.piece]
+    if kind == "raise":
+        return landing.resolve_raise(state, choice)
+    if kind == "duel":
+        return fights.duel(state, choice)
+    if kind == "flee":
+        return fights.flee(state, choice)
+    state = replace(state, pending=None)
+    name = f"{SEAT_NAMES[piece.seat]}'s {piece.kind.title()}"
+    if kind == "home":
+        if choice == "event":
+            return landing.draw_event(state, piece.seat)
+        player = state.player(piece.seat)
+        state = state.with_player(replace(player, special=player.special + 1))
+        return state, [LogEntry(f"{SEAT_NAMES[piece.seat]}'s {player.special_name} rises to {player.special + 1}.")]
+    if kind == "nudge":
+        if choice == "stay":
+            return state, []
+        state = replace(state, used=(*state.used, (piece.id, "nudge")))
+        return landing.go(state, piece, choice, f"{name} moves on to {choice}.")
+    if kind == "worse":
+        return landing.go(state, piece, choice, f"{name} is dragged to {choice}.")
+    if kind == "reroll":
+        if choice == "stay":
+            return state, []
+        dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
+        state = replace(state, rng=rng, used=(*state.used, (piece.id, "reroll")))
+        state, log = turns.begin_move(state, piece.id, sum(dice))
+        return state, [LogEntry(f"{name} rolls again: {dice[0]} + {dice[1]}."), *log]
+    assert kind == "stat", kind
+    state = state.with_piece(raise_stat(piece, PLAIN_STATS.index(choice)))  # type: ignore[arg-type]
+    return state, [LogEntry(f"{name}'s {choice.title()} rises by 1, for good.")]
+
+
+def _purchase(text: str) -> Purchase:
+    try:
+        a, m, s, x = (int(n) for n in text.split("."))
+    except ValueError:
+        raise MalformedKey(f"buy:{text}: four numbers, like buy:3.2.1.2.") from None
+    return a, m, s, x
+
+
+__all__ = ["Task", "deciders", "legal", "play"]
