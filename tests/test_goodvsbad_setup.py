@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalAction
+from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GoodVsBadOptions
 from engine.games.goodvsbad.setup import initial_state, name_special, purchases, seal_purchase
 from engine.games.goodvsbad.tables import TABLES
@@ -75,3 +76,16 @@ def test_purchases_stay_sealed_until_the_last_player_buys_then_open_together() -
     assert red.items == dealt[0][8:], "the top eight of the deal were spent, the last two kept"
     assert state.player(1).items == dealt[1] and state.player(2).items == ()
     assert state.decks.items[-18:] == dealt[0][:8] + dealt[2], "spent cards go under the Item deck, unseen"
+
+
+def test_the_purchase_is_picked_in_four_steps_each_capped_by_what_is_left() -> None:
+    game = GoodVsBad()
+    state = named(3)
+    first = game.steps(state, 0, ())
+    assert first is not None and not isinstance(first, str) and len(first.options) == 11
+    second = game.steps(state, 0, ("7",))
+    assert not isinstance(second, str) and second is not None and [c.key for c in second.options] == list("0123")
+    assert game.steps(state, 0, ("3", "2", "1", "4")) == "buy:3.2.1.4"
+    assert "buy:3.2.1.4" in game.legal_actions(state, 0)
+    label = game.describe(state, 0, "buy:3.2.1.4").label
+    assert label == "Buy Agility +3, Might +2, Smarts +1, Special +4; keep 0 cards"

@@ -13,12 +13,12 @@ from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
 from . import fights, landing, turns
 from .model import SEAT_NAMES, GvbState, Task
-from .setup import Purchase, name_special, names_left, purchases, seal_purchase
+from .setup import PURCHASES, Purchase, name_special, names_left, seal_purchase
 from .spaces import raise_stat
 from .tables import PLAIN_STATS
 
 Log = list[LogEntry]
-ALL_PURCHASES = tuple(f"buy:{'.'.join(map(str, p))}" for p in purchases())
+ALL_PURCHASES = tuple(f"buy:{'.'.join(map(str, p))}" for p in PURCHASES)
 
 
 def deciders(state: GvbState) -> tuple[int, ...]:

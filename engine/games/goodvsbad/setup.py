@@ -81,9 +81,12 @@ def name_special(state: GvbState, seat: int, name: str) -> tuple[GvbState, list[
     return replace(state, active=following), log
 
 
-def purchases(budget: int = DEALT_FOR_BUYING) -> list[Purchase]:
+def purchases(budget: int = DEALT_FOR_BUYING) -> tuple[Purchase, ...]:
     """Every purchase: cards for Agility, Might, Smarts and the Special, ``budget`` at most in all (1,001)."""
-    return [p for p in itertools.product(range(budget + 1), repeat=4) if sum(p) <= budget]  # type: ignore[misc]
+    return tuple(p for p in itertools.product(range(budget + 1), repeat=4) if sum(p) <= budget)  # type: ignore[misc]
+
+
+PURCHASES = purchases()  # a constant of the rules, like the board's lengths
 
 
 def seal_purchase(state: GvbState, seat: int, purchase: Purchase) -> tuple[GvbState, list[LogEntry]]:

@@ -1,0 +1,138 @@
+"""Good vs Bad (seed 003) as a ``Game``: metadata, setup, who decides, legal actions, apply, views, and the
+AI's hooks. The rules live beside it (``setup``, ``turns``, ``landing``, ``fights``, ``spaces``); every rule of
+ours is in docs/rules/good-vs-bad.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core import Choice, Game, GameMeta, Step, Transition
+from ...errors import IllegalAction, MalformedKey
+from ...frozen import replace
+from ...rng import MatchRng, Rng
+from . import rules
+from .labels import label, prompt, purchase_steps
+from .model import SEAT_NAMES, GoodVsBadOptions, GvbState
+from .setup import PURCHASES, initial_state
+from .views import GvbView, board_fields
+
+DECISIONS_PER_TURN = 40  # a generous bound: two moves, their landings, a reroll, nudges, drags and fights
+
+
+class GoodVsBad(Game[GvbState, str, GvbView]):
+    """Heroes and Villains on roads that turn good or bad, for two to six players."""
+
+    meta = GameMeta(
+        id="goodvsbad",
+        title="Good vs Bad",
+        summary="Run a Hero and a Villain along roads that turn good or bad under them; most Renown wins.",
+        seat_names=SEAT_NAMES,
+        min_players=2,
+        max_players=6,
+        rules_version=1,
+        max_decisions=12 + 20 * 6 * DECISIONS_PER_TURN,
+        options=GoodVsBadOptions,
+        hidden_information=True,
+    )
+    state_type = GvbState
+    view_type = GvbView
+
+    # -- setup ------------------------------------------------------------------------------------------------
+
+    def initial_state(self, options: GoodVsBadOptions, players: int, rng: MatchRng, rules_version: int) -> GvbState:
+        return initial_state(options, players, rng, rules_version)
+
+    def rules_version_of(self, state: GvbState) -> int:
+        return state.rules
+
+    # -- who decides ------------------------------------------------------------------------------------------
+
+    def to_decide(self, state: GvbState) -> tuple[int, ...]:
+        return rules.deciders(state)
+
+    def turn_number(self, state: GvbState) -> int:
+        return state.round
+
+    # -- legal actions and keys -------------------------------------------------------------------------------
+
+    def legal_actions(self, state: GvbState, seat: int) -> Sequence[str]:
+        return rules.legal(state, seat)
+
+    def action_key(self, action: str) -> str:
+        return action
+
+    def parse_key(self, key: str) -> str:
+        if not key or len(key) > 100 or (":" not in key and key != "roll"):
+            raise MalformedKey(f"{key!r} is not a Good vs Bad move (try /game move and pick from the list).")
+        return key
+
+    def describe(self, state: GvbState, seat: int, action: str) -> Choice:
+        text, group = label(state, action)
+        return Choice(action, text[:100], group)
+
+    def prompt(self, state: GvbState, seat: int) -> str:
+        return prompt(state, seat)
+
+    def steps(self, state: GvbState, seat: int, path: tuple[str, ...]) -> Step | str | None:
+        """The purchase is built in four steps; every other decision is short enough for one select."""
+        if state.stage != "buy":
+            return None
+        if any(not part.isdigit() for part in path) or sum(int(p) for p in path) > 10 or len(path) > 4:
+            raise MalformedKey("That purchase isn't on offer.")
+        return purchase_steps(path)
+
+    # -- apply ------------------------------------------------------------------------------------------------
+
+    def apply_legal(self, state: GvbState, seat: int, action: str) -> Transition[GvbState]:
+        if action not in rules.legal(state, seat):
+            raise IllegalAction(f"{label_or_key(state, action)} is not a choice for you now.")
+        state, log = rules.play(state, seat, action)
+        return Transition(state, tuple(log))
+
+    def outcome(self, state: GvbState):  # type: ignore[no-untyped-def]
+        return state.outcome
+
+    # -- views ------------------------------------------------------------------------------------------------
+
+    def view(self, state: GvbState, seat: int | None) -> GvbView:
+        names = SEAT_NAMES[: len(state.players)]
+        return GvbView(**self.view_fields(state, seat, names), **board_fields(state, seat))  # type: ignore[arg-type]
+
+    # -- AI hooks ---------------------------------------------------------------------------------------------
+
+    def determinize(self, state: GvbState, seat: int, rng: Rng) -> GvbState:
+        """Deal what ``seat`` cannot see afresh: other hands and the Item deck (with every unseen deal) from one
+        pool, other hands and the Event deck from another, each Encounter deck's order, the others' sealed
+        purchases; and a new generator."""
+        players = list(state.players)
+        item_pool = list(state.decks.items) + [c for p in players for c in p.dealt]
+        item_pool += [c for p in players if p.seat != seat for c in p.items]
+        event_pool = list(state.decks.events) + [c for p in players if p.seat != seat for c in p.events]
+        items, rng = rng.shuffled(item_pool)
+        events, rng = rng.shuffled(event_pool)
+        options = PURCHASES
+        for index, known in enumerate(state.players):
+            dealt, items = items[: len(known.dealt)], items[len(known.dealt) :]
+            guess = replace(known, dealt=dealt)
+            if known.seat != seat:
+                hand, items = items[: len(known.items)], items[len(known.items) :]
+                cards, events = events[: len(known.events)], events[len(known.events) :]
+                guess = replace(guess, items=hand, events=cards)
+                if known.purchase is not None:
+                    pick, rng = rng.below(len(options))
+                    guess = replace(guess, purchase=options[pick])
+            players[index] = guess
+        encounters = []
+        for deck in state.decks.encounters:
+            shuffled, rng = rng.shuffled(deck)
+            encounters.append(shuffled)
+        decks = replace(state.decks, items=tuple(items), events=tuple(events), encounters=tuple(encounters))
+        return replace(state, players=tuple(players), decks=decks, rng=rng)
+
+
+def label_or_key(state: GvbState, key: str) -> str:
+    try:
+        return label(state, key)[0]
+    except (MalformedKey, ValueError, KeyError, IndexError):
+        return key

@@ -1,0 +1,96 @@
+"""How Good vs Bad's decisions read: a label and a picker group per key, the prompt, and the purchase built in
+steps (Agility, then Might, then Smarts, then the Special), since 1,001 purchases fit no select."""
+
+from __future__ import annotations
+
+from ...core import Choice, Step
+from ...errors import MalformedKey
+from .board import CROSSROADS, is_encounter, layout, parse_space
+from .model import DEALT_FOR_BUYING, SEAT_NAMES, GvbState
+from .spaces import SPECIAL_NAMES
+
+STAT_NAMES = ("Agility", "Might", "Smarts", "Special")
+
+
+def place_name(state: GvbState, place: str) -> str:
+    """``0.7`` → "North Road 7 (Encounter)"; ``h1`` → "Blue's Home Base"; ``x`` → "the Crossroads"."""
+    if place == CROSSROADS:
+        return "the Crossroads"
+    found = parse_space(place)
+    if found is None:
+        return f"{SEAT_NAMES[int(place[1:])]}'s Home Base"
+    connector, position = found
+    road = layout(len(state.players), SEAT_NAMES)[connector].name
+    return f"{road} {position}{' (Encounter)' if is_encounter(position) else ''}"
+
+
+def label(state: GvbState, key: str) -> tuple[str, str]:
+    """The label and group of a legal key."""
+    kind, _, rest = key.partition(":")
+    if kind == "name":
+        return f"Name your Special: {rest.title()}", "Special"
+    if kind == "buy":
+        numbers = [int(n) for n in rest.split(".")]
+        bought = ", ".join(f"{STAT_NAMES[i]} +{n}" for i, n in enumerate(numbers) if n) or "nothing"
+        return f"Buy {bought}; keep {DEALT_FOR_BUYING - sum(numbers)} cards", "Buy"
+    if kind == "roll":
+        return "Roll 2d6", "Turn"
+    if kind == "first":
+        return f"Move your {rest.title()} first", "Turn"
+    if kind == "go":
+        return f"Move to {place_name(state, rest)}", "Move"
+    if kind == "raise":
+        if rest == "keep":
+            return "Leave the space as it is", "Space"
+        special = rest.partition(":")[2]
+        return (f"Make it a Special: {SPECIAL_NAMES[special]}" if special else "Raise the space a level"), "Space"
+    if kind == "home":
+        return ("Draw an Event card" if rest == "event" else "Raise your Special by 1"), "Home"
+    if kind == "nudge":
+        return ("Stay here" if rest == "stay" else f"Move on to {place_name(state, rest)}"), "Space"
+    if kind == "worse":
+        return f"Be dragged to {place_name(state, rest)}", "Space"
+    if kind == "reroll":
+        return ("Roll again and move again" if rest == "reroll" else "Stay here"), "Space"
+    if kind == "stat":
+        return f"Raise {rest.title()} by 1 for good", "Space"
+    if kind == "duel":
+        return f"Duel in {rest.title()}", "Duel"
+    if kind == "flee":
+        return ("Try to flee (5 or 6 on a die)" if rest == "flee" else "Fight it"), "Encounter"
+    raise MalformedKey(f"{key!r} is not a Good vs Bad move.")
+
+
+def prompt(state: GvbState, seat: int) -> str:
+    """What ``seat`` is deciding now."""
+    if state.stage == "name":
+        return "Name your Special."
+    if state.stage == "buy":
+        return f"Buy stats with the {DEALT_FOR_BUYING} Item cards you were dealt face down (in secret)."
+    pending = state.pending
+    if pending is None or pending.kind == "roll":
+        return "Your turn: play cards, or roll 2d6."
+    return {
+        "order": f"You rolled {state.roll}: which piece moves first?",
+        "path": "Where does it go?",
+        "raise": "Raise this space?",
+        "home": "You are home.",
+        "nudge": "This Good space lets you move on a little.",
+        "worse": "This Bad space drags you: where to?",
+        "reroll": "This Good space lets you roll again.",
+        "stat": "Which stat does the Training Ground raise?",
+        "duel": "A duel! Which stat do you fight with?",
+        "flee": "An Encounter: flee or fight?",
+    }.get(pending.kind, "Your decision.")
+
+
+def purchase_steps(path: tuple[str, ...]) -> Step | str:
+    """The purchase in four steps: cards for Agility, Might, Smarts, then the Special (what is left caps each)."""
+    spent = sum(int(n) for n in path)
+    if len(path) == 4:
+        return "buy:" + ".".join(path)
+    left = DEALT_FOR_BUYING - spent
+    stat = STAT_NAMES[len(path)]
+    options = tuple(Choice(str(n), f"{stat} +{n} ({left - n} cards left)") for n in range(left + 1))
+    return Step(f"How many of your unseen cards do you spend on {stat}?", options)
+
