@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...core import Choice, Step
 from ...errors import MalformedKey
 from .board import CROSSROADS, is_encounter, layout, parse_space
-from .model import DEALT_FOR_BUYING, SEAT_NAMES, GvbState
+from .model import DEALT_FOR_BUYING, KINDS, SEAT_NAMES, GvbState
 from .spaces import SPECIAL_NAMES
+from .tables import TABLES
 
 STAT_NAMES = ("Agility", "Might", "Smarts", "Special")
 
@@ -38,7 +39,17 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
     if kind == "first":
         return f"Move your {rest.title()} first", "Turn"
     if kind == "go":
-        return f"Move to {place_name(state, rest)}", "Move"
+        return ("Stay still on the Fortification" if rest == "stay" else f"Move to {place_name(state, rest)}"), "Move"
+    if kind == "lay":
+        item_id, _, piece = rest.partition(":")
+        return f"Lay {TABLES.items[item_id].name} with your {piece.title()}", "Items"
+    if kind == "prophecy":
+        piece, _, home = rest.partition(":")
+        seat, which = divmod(int(piece), 2)
+        return f"Prophecy: {SEAT_NAMES[seat]}'s {KINDS[which].title()} to {place_name(state, home)}", "Items"
+    if kind == "discard":
+        card = TABLES.items.get(rest) or TABLES.events[rest]
+        return f"Discard {card.name}", "Hand"
     if kind == "raise":
         if rest == "keep":
             return "Leave the space as it is", "Space"
@@ -81,6 +92,7 @@ def prompt(state: GvbState, seat: int) -> str:
         "stat": "Which stat does the Training Ground raise?",
         "duel": "A duel! Which stat do you fight with?",
         "flee": "An Encounter: flee or fight?",
+        "discard": "Your hand is over the limit: discard a card.",
     }.get(pending.kind, "Your decision.")
 
 
@@ -93,4 +105,3 @@ def purchase_steps(path: tuple[str, ...]) -> Step | str:
     stat = STAT_NAMES[len(path)]
     options = tuple(Choice(str(n), f"{stat} +{n} ({left - n} cards left)") for n in range(left + 1))
     return Step(f"How many of your unseen cards do you spend on {stat}?", options)
-

@@ -3,7 +3,8 @@
 Keys: ``name:fire`` (a Special), ``buy:3.2.1.2`` (Agility, Might, Smarts, Special), ``roll``, ``first:hero``,
 ``go:0.7`` (where a move ends), ``raise:keep`` / ``raise:up`` / ``raise:up:restore`` (a Special named at 6),
 ``home:event`` / ``home:special``, ``nudge:stay`` / ``nudge:0.8``, ``worse:0.9``, ``reroll:reroll`` /
-``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``.
+``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``; and the
+Items' keys (``items.py``): ``lay:weapon:hero``, ``prophecy:3:h1``, ``discard:negation``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
-from . import fights, landing, turns
+from . import fights, items, landing, turns
 from .model import SEAT_NAMES, GvbState, Task
 from .setup import PURCHASES, Purchase, name_special, names_left, seal_purchase
 from .spaces import raise_stat
@@ -41,7 +42,7 @@ def legal(state: GvbState, seat: int) -> list[str]:
     pending = state.pending
     assert pending is not None, "a turn always owes a decision between tasks"
     if pending.kind == "roll":
-        return ["roll"]
+        return ["roll", *items.item_options(state, seat)]
     prefix = {"order": "first", "path": "go"}.get(pending.kind, pending.kind)
     return [f"{prefix}:{option}" for option in pending.options]
 
@@ -61,6 +62,16 @@ def play(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
         return turns.choose_order(state, rest)
     if kind == "go":
         return turns.choose_path(state, rest)
+    if kind == "lay":
+        item_id, _, piece_kind = rest.partition(":")
+        return items.lay(state, seat, item_id, piece_kind)
+    if kind == "prophecy":
+        piece, _, home = rest.partition(":")
+        return items.prophecy(state, seat, int(piece), home)
+    if kind == "discard":
+        state, log = items.discard(state, seat, rest)
+        more_state, more = turns.run(state)
+        return more_state, log + more
     state, log = _decide(state, kind, rest)
     more_state, more = turns.run(state)
     return more_state, log + more

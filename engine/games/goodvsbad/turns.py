@@ -12,6 +12,7 @@ from ...core import LogEntry, Outcome
 from ...frozen import replace
 from .board import home, layout, walks
 from .fights import check_duel, start_encounter
+from .items import over_the_limit
 from .landing import apply_effect, arrive
 from .model import KINDS, SEAT_NAMES, GvbState, Pending, Piece, Task, piece_name
 from .tables import TABLES
@@ -112,6 +113,8 @@ def begin_move(state: GvbState, piece_id: int, rolled: int) -> tuple[GvbState, L
     state = replace(state, moved=(*state.moved, piece_id))
     log = [LogEntry(f"{piece_name(piece.seat, piece.kind)} moves {length}{note}.")]
     ends = reachable(state, piece, length)
+    if piece.kind == "hero" and any(f.place == piece.place and f.item == "fortification" for f in state.fixtures):
+        ends = {"stay": piece.place, **ends}  # a Hero may stay still on a Fortification
     if len(ends) == 1:
         ((end, came_from),) = ends.items()
         state = replace(state, agenda=(Task("arrive", piece_id, came_from), *state.agenda))
@@ -134,6 +137,8 @@ def choose_path(state: GvbState, end: str) -> tuple[GvbState, Log]:
     pending = state.pending
     assert pending is not None
     piece = state.pieces[pending.piece]
+    if end == "stay":
+        return run(replace(state, pending=None))
     came_from = pending.via[pending.options.index(end)]
     state = state.with_piece(replace(piece, place=end))
     state = replace(state, pending=None, agenda=(Task("arrive", piece.id, came_from), *state.agenda))
@@ -152,6 +157,9 @@ def next_piece(state: GvbState) -> tuple[GvbState, Log]:
 def end_turn(state: GvbState) -> tuple[GvbState, Log]:
     """Pass the turn to the next player still playing; after the last player's turn of the last round, the
     game ends on Renown."""
+    full = over_the_limit(state)
+    if full is not None:
+        return full, []
     players = len(state.players)
     seat = state.active
     for _ in range(players):
