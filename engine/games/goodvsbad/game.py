@@ -82,6 +82,10 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
             raise MalformedKey("That purchase isn't on offer.")
         return purchase_steps(path)
 
+    def pass_key(self, state: GvbState, seat: int) -> str | None:
+        """In an Event's window, letting it stand; nothing else may be passed."""
+        return "answer:pass" if state.window is not None and seat in rules.deciders(state) else None
+
     # -- apply ------------------------------------------------------------------------------------------------
 
     def apply_legal(self, state: GvbState, seat: int, action: str) -> Transition[GvbState]:
@@ -128,7 +132,17 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
             shuffled, rng = rng.shuffled(deck)
             encounters.append(shuffled)
         decks = replace(state.decks, items=tuple(items), events=tuple(events), encounters=tuple(encounters))
-        return replace(state, players=tuple(players), decks=decks, rng=rng)
+        window = state.window
+        if window is not None:  # the others' sealed answers: guessed, a Negation only from a hand that has one
+            guesses = []
+            for other, answer in enumerate(window.answers):
+                guess = answer
+                if answer and other != seat:
+                    flip, rng = rng.below(2)
+                    guess = "negate" if flip and "negation" in players[other].events else "pass"
+                guesses.append(guess)
+            window = replace(window, answers=tuple(guesses))
+        return replace(state, players=tuple(players), decks=decks, window=window, rng=rng)
 
 
 def label_or_key(state: GvbState, key: str) -> str:

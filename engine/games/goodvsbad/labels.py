@@ -47,6 +47,16 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         piece, _, home = rest.partition(":")
         seat, which = divmod(int(piece), 2)
         return f"Prophecy: {SEAT_NAMES[seat]}'s {KINDS[which].title()} to {place_name(state, home)}", "Items"
+    if kind == "event":
+        parts = rest.split(":")
+        name = TABLES.events[parts[0]].name
+        if parts[0] == "teleport":
+            return f"{name}: {SEAT_NAMES[int(parts[1])]}'s Hero and Villain swap", "Events"
+        target = f" on {place_name(state, parts[1])}" if parts[0] in ("goodness", "badness") else ""
+        special = f", making {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
+        return f"Play {name}{target}{special}", "Events"
+    if kind == "answer":
+        return ("Let it stand" if rest == "pass" else "Play a Negation"), "Answer"
     if kind == "discard":
         card = TABLES.items.get(rest) or TABLES.events[rest]
         return f"Discard {card.name}", "Hand"
@@ -78,6 +88,10 @@ def prompt(state: GvbState, seat: int) -> str:
         return "Name your Special."
     if state.stage == "buy":
         return f"Buy stats with the {DEALT_FOR_BUYING} Item cards you were dealt face down (in secret)."
+    if state.window is not None:
+        card = TABLES.events[state.window.key.split(":")[1]].name
+        against = "a Negation against " if state.window.negations else ""
+        return f"{SEAT_NAMES[state.window.against]} played {against}{card}: let it stand, or play a Negation?"
     pending = state.pending
     if pending is None or pending.kind == "roll":
         return "Your turn: play cards, or roll 2d6."

@@ -144,6 +144,19 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
+class Window:
+    """An Event in play and the answers to it: ``answers[seat]`` is None while that seat must still answer,
+    "" for a seat not asked; ``negations`` counts Negations that have stood so far; ``against`` is the seat
+    whose card (the Event, or the last Negation) the open window contests."""
+
+    key: str
+    player: int
+    against: int
+    answers: tuple[str | None, ...]
+    negations: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GvbState:
     """The whole match."""
 
@@ -162,6 +175,7 @@ class GvbState:
     moved: tuple[int, ...] = ()  # pieces that have moved this turn
     shift: int = 0  # Weak Monsters (−) and Strong Monsters (+) waiting for the next Encounter
     pending: Pending | None = None
+    window: Window | None = None  # an Event in play, open to Negation
     agenda: tuple[Task, ...] = ()
     used: tuple[tuple[int, str], ...] = ()  # (piece, "nudge" or "reroll"): once a turn each
     outcome: Outcome | None = None

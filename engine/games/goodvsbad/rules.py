@@ -4,7 +4,8 @@ Keys: ``name:fire`` (a Special), ``buy:3.2.1.2`` (Agility, Might, Smarts, Specia
 ``go:0.7`` (where a move ends), ``raise:keep`` / ``raise:up`` / ``raise:up:restore`` (a Special named at 6),
 ``home:event`` / ``home:special``, ``nudge:stay`` / ``nudge:0.8``, ``worse:0.9``, ``reroll:reroll`` /
 ``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``; and the
-Items' keys (``items.py``): ``lay:weapon:hero``, ``prophecy:3:h1``, ``discard:negation``.
+Items' keys (``items.py``): ``lay:weapon:hero``, ``prophecy:3:h1``, ``discard:negation``; the Events' keys
+(``events.py``): ``event:goodness:0.5``, and in a window ``answer:pass`` / ``answer:negate``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
-from . import fights, items, landing, turns
+from . import events, fights, items, landing, turns
 from .model import SEAT_NAMES, GvbState, Task
 from .setup import PURCHASES, Purchase, name_special, names_left, seal_purchase
 from .spaces import raise_stat
@@ -28,6 +29,8 @@ def deciders(state: GvbState) -> tuple[int, ...]:
         return ()
     if state.stage == "buy":
         return tuple(p.seat for p in state.players if p.purchase is None and not p.left)
+    if state.window is not None:
+        return tuple(s for s, answer in enumerate(state.window.answers) if answer is None)
     return (state.active,)
 
 
@@ -39,10 +42,12 @@ def legal(state: GvbState, seat: int) -> list[str]:
         return [f"name:{name.lower()}" for name in names_left(state)]
     if state.stage == "buy":
         return list(ALL_PURCHASES)
+    if state.window is not None:
+        return ["answer:pass", "answer:negate"] if "negation" in state.player(seat).events else ["answer:pass"]
     pending = state.pending
     assert pending is not None, "a turn always owes a decision between tasks"
     if pending.kind == "roll":
-        return ["roll", *items.item_options(state, seat)]
+        return ["roll", *items.item_options(state, seat), *events.event_options(state, seat)]
     prefix = {"order": "first", "path": "go"}.get(pending.kind, pending.kind)
     return [f"{prefix}:{option}" for option in pending.options]
 
@@ -62,6 +67,10 @@ def play(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
         return turns.choose_order(state, rest)
     if kind == "go":
         return turns.choose_path(state, rest)
+    if kind == "event":
+        return events.play_event(state, seat, key)
+    if kind == "answer":
+        return events.answer(state, seat, rest)
     if kind == "lay":
         item_id, _, piece_kind = rest.partition(":")
         return items.lay(state, seat, item_id, piece_kind)

@@ -50,6 +50,9 @@ class GvbView(View):
     hand_items: tuple[str, ...]  # the viewer's own hand (empty for the public view)
     hand_events: tuple[str, ...]
     purchase: tuple[int, int, int, int] | None  # the viewer's own sealed purchase, while the others choose
+    window: str  # the Event in play ("" for none), its key
+    negations: int  # Negations that have stood against it so far
+    asked: tuple[int, ...]  # seats still to answer (not what anyone answered)
 
 
 def public_players(state: GvbState) -> tuple[PlayerView, ...]:
@@ -85,4 +88,7 @@ def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
         "hand_items": own.items if own else (),
         "hand_events": own.events if own else (),
         "purchase": own.purchase if own else None,
+        "window": state.window.key if state.window else "",
+        "negations": state.window.negations if state.window else 0,
+        "asked": tuple(s for s, a in enumerate(state.window.answers) if a is None) if state.window else (),
     }

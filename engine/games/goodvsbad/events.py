@@ -1,0 +1,198 @@
+"""Event cards (docs/rules/good-vs-bad.md *Events*): played by the active player before the roll, each opening a
+reaction window in which every other player with a card in hand answers at once, sealed: let it stand, or
+play a Negation. A Negation that stands opens a window of its own (a Negation can be Negated); when a window
+closes with nobody negating, the chain is settled: an even number of Negations lets the Event happen.
+
+Keys: ``event:extension``, ``event:goodness:0.5`` (``:restore`` added when it makes a Special),
+``event:teleport:2`` (Green's pieces swap), ``event:wave-of-goodness:restore``; in a window ``answer:pass`` and
+``answer:negate``.
+"""
+
+from __future__ import annotations
+
+from ...core import LogEntry
+from ...frozen import replace
+from .board import extended, is_encounter, layout, moved_by_extension, parse_space, places
+from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Window
+from .spaces import SPECIAL_NAMES, is_markable, specials_for
+from .tables import TABLES
+
+Log = list[LogEntry]
+SIDES = {"goodness": "good", "badness": "bad", "wave-of-goodness": "good", "wave-of-badness": "bad"}
+NOT_YET = ("topple-the-new-god", "defeat-the-supervillain", "negation")  # played otherwise (see the rulebook)
+
+
+def event_options(state: GvbState, seat: int) -> list[str]:
+    """The Events ``seat`` may play before its roll, with their targets."""
+    found: list[str] = []
+    for card in dict.fromkeys(state.player(seat).events):
+        if card in NOT_YET:
+            continue
+        side = SIDES.get(card)
+        if card in ("goodness", "badness"):
+            found += [f"event:{card}:{target}" for target in _targets(state, side)]  # type: ignore[arg-type]
+        elif side is not None:  # a wave
+            at_five = any(m.side == side and m.level == SPECIAL_LEVEL - 1 for m in state.marks)
+            specials = specials_for(side) if at_five else ("",)  # type: ignore[arg-type]
+            found += [f"event:{card}:{special}".rstrip(":") for special in specials]
+        elif card == "teleport":
+            found += [f"event:teleport:{s}" for s in state.seats if not state.players[s].left]
+        else:
+            found.append(f"event:{card}")
+    return found
+
+
+def _targets(state: GvbState, side: str) -> list[str]:
+    """Spaces Goodness (Badness) may raise: its side's spaces below 6 and every Blank space; one at 5 names the
+    Special it becomes."""
+    marks = {m.place: m for m in state.marks}
+    found = []
+    for place in places(layout(len(state.players), SEAT_NAMES), state.lengths, len(state.players)):
+        mark = marks.get(place)
+        if (mark is None and is_markable(place)) or (
+            mark is not None and mark.side == side and mark.level < SPECIAL_LEVEL - 1
+        ):
+            found.append(place)
+        elif mark is not None and mark.side == side and mark.level == SPECIAL_LEVEL - 1:
+            found += [f"{place}:{special}" for special in specials_for(side)]  # type: ignore[arg-type]
+    return found
+
+
+def play_event(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
+    """Take the card from the hand into play and open the window on it."""
+    card = key.split(":")[1]
+    player = state.player(seat)
+    events = list(player.events)
+    events.remove(card)
+    state = state.with_player(replace(player, events=tuple(events)))
+    state = replace(state, decks=replace(state.decks, event_discards=(*state.decks.event_discards, card)))
+    line = LogEntry(f"{SEAT_NAMES[seat]} plays {TABLES.events[card].name}{_target_words(state, key)}.")
+    return _open(state, Window(key, seat, seat, ()), [line])
+
+
+def _open(state: GvbState, window: Window, log: Log) -> tuple[GvbState, Log]:
+    """Ask every other player who holds a card; with nobody to ask, settle at once."""
+    answers = tuple(
+        None if s != window.against and not p.left and p.hand_size else "" for s, p in enumerate(state.players)
+    )
+    if all(a == "" for a in answers):
+        return settle(replace(state, window=None), window, log)
+    asked = ", ".join(SEAT_NAMES[s] for s, a in enumerate(answers) if a is None)
+    return replace(state, window=replace(window, answers=answers)), [*log, LogEntry(f"{asked} may answer.")]
+
+
+def answer(state: GvbState, seat: int, choice: str) -> tuple[GvbState, Log]:
+    """A sealed answer; the last one opens them all."""
+    window = state.window
+    assert window is not None
+    answers = tuple(choice if s == seat else a for s, a in enumerate(window.answers))
+    sealed = LogEntry.secret(f"{SEAT_NAMES[seat]} has answered.", {seat: f"You answered: {choice}."})
+    window = replace(window, answers=answers)
+    if any(a is None for a in answers):
+        return replace(state, window=window), [sealed]
+    negators = [s for s, a in enumerate(answers) if a == "negate"]
+    if not negators:
+        return settle(replace(state, window=None), window, [sealed])
+    first = min(negators, key=lambda s: (s - window.against) % len(state.players))
+    player = state.player(first)
+    events = list(player.events)
+    events.remove("negation")
+    state = state.with_player(replace(player, events=tuple(events)))
+    state = replace(state, decks=replace(state.decks, event_discards=(*state.decks.event_discards, "negation")))
+    line = LogEntry(f"{SEAT_NAMES[first]} plays a Negation.")
+    chained = Window(window.key, window.player, first, (), window.negations + 1)
+    return _open(replace(state, window=None), chained, [sealed, line])
+
+
+def settle(state: GvbState, window: Window, log: Log) -> tuple[GvbState, Log]:
+    """The chain is over: an even number of Negations lets the Event happen."""
+    if window.negations % 2:
+        return state, [*log, LogEntry(f"{TABLES.events[window.key.split(':')[1]].name} is cancelled.")]
+    state, more = happen(state, window.player, window.key)
+    return state, log + more
+
+
+def happen(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
+    """The Event's effect."""
+    parts = key.split(":")
+    card = parts[1]
+    if card == "extension":
+        return _extension(state)
+    if card in ("weak-monsters", "strong-monsters"):
+        shift = -1 if card == "weak-monsters" else 1
+        line = f"The next Encounter is drawn one deck {'weaker' if shift < 0 else 'stronger'}."
+        return replace(state, shift=state.shift + shift), [LogEntry(line)]
+    if card == "teleport":
+        target = int(parts[2])
+        hero, villain = state.piece(target, "hero"), state.piece(target, "villain")
+        state = state.with_piece(replace(hero, place=villain.place)).with_piece(replace(villain, place=hero.place))
+        return state, [LogEntry(f"{SEAT_NAMES[target]}'s Hero and Villain swap places.")]
+    side = SIDES[card]
+    if card in ("goodness", "badness"):
+        return _raise_one(state, seat, side, parts[2], parts[3] if len(parts) > 3 else "")
+    return _wave(state, seat, side, parts[2] if len(parts) > 2 else "")
+
+
+def _raise_one(state: GvbState, seat: int, side: str, place: str, special: str) -> tuple[GvbState, Log]:
+    mark = state.mark_at(place)
+    if mark is None:
+        if not is_markable(place):
+            return state, []
+        return state.with_mark(Mark(place, side, 1, maker=seat)), [LogEntry(f"{place} turns {side.title()} 1.")]  # type: ignore[arg-type]
+    if mark.side != side or mark.level >= SPECIAL_LEVEL:
+        return state, [LogEntry("The space has changed: nothing happens.")]
+    return _up(state, seat, mark, special)
+
+
+def _up(state: GvbState, seat: int, mark: Mark, special: str) -> tuple[GvbState, Log]:
+    level = mark.level + 1
+    state = state.with_mark(replace(mark, level=level, special=special if level == SPECIAL_LEVEL else "", maker=seat))
+    if level < SPECIAL_LEVEL:
+        return state, []
+    player = state.player(seat)
+    state = state.with_player(replace(player, renown=player.renown + 2))
+    return state, [LogEntry(f"{mark.place} becomes a Special: {SPECIAL_NAMES[special]} (+2 Renown).")]
+
+
+def _wave(state: GvbState, seat: int, side: str, special: str) -> tuple[GvbState, Log]:
+    log = [LogEntry(f"Every {side.title()} space below 6 rises a level.")]
+    for mark in [m for m in state.marks if m.side == side and m.level < SPECIAL_LEVEL]:
+        state, more = _up(state, seat, mark, special)
+        log += more
+    return state, log
+
+
+def _extension(state: GvbState) -> tuple[GvbState, Log]:
+    """Every Connector under 29 grows by six at its middle; a marked space that is now an Encounter square
+    loses its mark (the seed), and a Trap or Fortification there is discarded."""
+    lengths, middles = extended(state.lengths)
+    if not middles:
+        return state, [LogEntry("Every road is as long as it gets: nothing happens.")]
+
+    def moved(place: str) -> str:
+        return moved_by_extension(place, middles)
+
+    def plain(place: str) -> bool:
+        found = parse_space(place)
+        return found is None or not is_encounter(found[1])
+
+    pieces = tuple(replace(p, place=moved(p.place)) for p in state.pieces)
+    shifted = (replace(m, place=moved(m.place)) for m in state.marks)
+    marks = tuple(sorted((m for m in shifted if plain(m.place)), key=lambda m: m.place))
+    lost = len(state.marks) - len(marks)
+    fixtures = tuple(replace(f, place=moved(f.place)) for f in state.fixtures)
+    kept = tuple(f for f in fixtures if plain(f.place))
+    discards = (*state.decks.item_discards, *(f.item for f in fixtures if not plain(f.place)))
+    decks = replace(state.decks, item_discards=discards)
+    state = replace(state, lengths=lengths, pieces=pieces, marks=marks, fixtures=kept, decks=decks)
+    line = f"The roads grow: {len(middles)} Connectors lengthen by 6; {lost} marked spaces become Encounter squares."
+    return state, [LogEntry(line)]
+
+
+def _target_words(state: GvbState, key: str) -> str:
+    parts = key.split(":")
+    if parts[1] == "teleport":
+        return f" on {SEAT_NAMES[int(parts[2])]}"
+    if parts[1] in ("goodness", "badness"):
+        return f" on {parts[2]}"
+    return ""
