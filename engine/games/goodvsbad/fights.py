@@ -77,16 +77,6 @@ def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
     return state, log
 
 
-def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
-    """Turn over the card; a Villain is offered its flight first."""
-    piece = state.pieces[task.piece]
-    if piece.place != task.at:
-        return state, []
-    if piece.kind == "villain":
-        return replace(state, pending=Pending("flee", piece.id, ("flee", "fight"))), []
-    return fight(state, piece.id)
-
-
 def flee(state: GvbState, choice: str) -> tuple[GvbState, Log]:
     pending = state.pending
     assert pending is not None
@@ -112,40 +102,53 @@ def grade_of(state: GvbState, place: str) -> str:
     return DECKS[min(3, max(0, natural + state.shift))]
 
 
-def fight(state: GvbState, piece_id: int) -> tuple[GvbState, Log]:
-    """The piece against the top card of its square's deck: win Renown, or take its damage."""
+def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tuple[GvbState, Log]:
+    """The piece (and the Heroes who came to help) against the top card of its square's deck: win Renown, or
+    every one of them takes its damage."""
     piece = state.pieces[piece_id]
-    deck_grade = grade_of(state, piece.place)
+    where = piece.place
+    deck_grade = grade_of(state, where)
     index = DECKS.index(deck_grade)  # type: ignore[arg-type]
     deck = state.decks.encounters[index]
     card = TABLES.encounters[deck[0]]
     state = replace(state, shift=0)
     dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
     state = replace(state, rng=rng)
-    player = state.player(piece.seat)
-    stats = sum(player.special if s == "special" else piece.stats[PLAIN_STATS.index(s)] for s in card.stats)
-    total = sum(dice) + stats + item_power(piece, "weapon")
+    fighters = [state.pieces[i] for i in (piece_id, *helpers)]
+    total = sum(dice) + sum(_strength(state, f, card) for f in fighters) + item_power(piece, "weapon")
     name = piece_name(piece.seat, piece.kind)
-    log = [LogEntry(f"{name} meets {card.name} ({deck_grade}, {' + '.join(s.title() for s in card.stats)} "
-                    f"against {card.strength}): {total}.")]  # fmt: skip
+    against = " + ".join(s.title() for s in card.stats)
+    log = [LogEntry(f"{name} meets {card.name} ({deck_grade}, {against} against {card.strength}): {total}.")]
     state = _deck(state, index, (*deck[1:], card.id))  # beaten or not, it goes under its deck
     if total >= card.strength:
-        player = replace(player, renown=player.renown + TROPHY_RENOWN[card.deck])
-        state = state.with_player(player)
+        player = state.player(piece.seat)
+        state = state.with_player(replace(player, renown=player.renown + TROPHY_RENOWN[card.deck]))
         log.append(LogEntry(f"{name} beats {card.name} (+{TROPHY_RENOWN[card.deck]} Renown)."))
+        for helper in helpers:
+            ally = state.player(state.pieces[helper].seat)
+            state = state.with_player(replace(ally, renown=ally.renown + 1))
         state, more = _reward(state, piece_id, card)
     else:
-        points = max(
-            0, card.damage - item_power(piece, "armour") - (item_power(piece, "shield") if max(dice) >= 5 else 0)
-        )
-        state, hurt_log = damage(state, piece_id, points)
-        log += [LogEntry(f"{card.name} wins; {name} takes {points} damage."), *hurt_log]
-        state, more = _penalty(state, piece_id, card, piece.place)
+        more = []
+        for fighter in fighters:
+            shield = item_power(fighter, "shield") if max(dice) >= 5 else 0
+            points = max(0, card.damage - item_power(fighter, "armour") - shield)
+            state, hurt_log = damage(state, fighter.id, points)
+            more += [LogEntry(f"{card.name} wins; {piece_name(fighter.seat, fighter.kind)} takes {points} damage."),
+                     *hurt_log]  # fmt: skip
+        state, penalty = _penalty(state, piece_id, card, where)
+        more += penalty
     log += more
     if card.mark:
-        state, more = _mark(state, piece.place, card.mark)
+        state, more = _mark(state, where, card.mark)
         log += more
     return state, log
+
+
+def _strength(state: GvbState, piece: Piece, card: Encounter) -> int:
+    """A fighter's value in the card's stats (the Special is its player's)."""
+    special = state.player(piece.seat).special
+    return sum(special if s == "special" else piece.stats[PLAIN_STATS.index(s)] for s in card.stats)
 
 
 def _deck(state: GvbState, index: int, cards: tuple[str, ...]) -> GvbState:

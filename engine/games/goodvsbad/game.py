@@ -83,8 +83,12 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
         return purchase_steps(path)
 
     def pass_key(self, state: GvbState, seat: int) -> str | None:
-        """In an Event's window, letting it stand; nothing else may be passed."""
-        return "answer:pass" if state.window is not None and seat in rules.deciders(state) else None
+        """Letting an Event stand, or staying away from a call for help; nothing else may be passed."""
+        if seat not in rules.deciders(state):
+            return None
+        if state.window is not None:
+            return "answer:pass"
+        return "help:decline" if state.call is not None else None
 
     # -- apply ------------------------------------------------------------------------------------------------
 

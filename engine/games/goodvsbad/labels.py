@@ -55,6 +55,9 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         target = f" on {place_name(state, parts[1])}" if parts[0] in ("goodness", "badness") else ""
         special = f", making {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
         return f"Play {name}{target}{special}", "Events"
+    if kind == "help":
+        words = {"call": "Call for help", "alone": "Fight it alone", "join": "Join the fight", "decline": "Stay away"}
+        return words[rest], "Encounter"
     if kind == "answer":
         return ("Let it stand" if rest == "pass" else "Play a Negation"), "Answer"
     if kind == "discard":
@@ -88,6 +91,9 @@ def prompt(state: GvbState, seat: int) -> str:
         return "Name your Special."
     if state.stage == "buy":
         return f"Buy stats with the {DEALT_FOR_BUYING} Item cards you were dealt face down (in secret)."
+    if state.call is not None:
+        caller = state.pieces[state.call.hero]
+        return f"{SEAT_NAMES[caller.seat]}'s Hero calls for help against an Encounter: join the fight?"
     if state.window is not None:
         card = TABLES.events[state.window.key.split(":")[1]].name
         against = "a Negation against " if state.window.negations else ""
@@ -106,6 +112,7 @@ def prompt(state: GvbState, seat: int) -> str:
         "stat": "Which stat does the Training Ground raise?",
         "duel": "A duel! Which stat do you fight with?",
         "flee": "An Encounter: flee or fight?",
+        "help": "An Encounter: call the Heroes on this road for help, or fight alone?",
         "discard": "Your hand is over the limit: discard a card.",
     }.get(pending.kind, "Your decision.")
 

@@ -136,7 +136,7 @@ class Pending:
     """The decision the active player owes now, with its options (keys after the kind's prefix)."""
 
     kind: Literal[
-        "roll", "order", "path", "raise", "home", "nudge", "worse", "reroll", "stat", "duel", "flee", "discard"
+        "roll", "order", "path", "raise", "home", "nudge", "worse", "reroll", "stat", "duel", "flee", "help", "discard"
     ]
     piece: int = -1
     options: tuple[str, ...] = ()
@@ -154,6 +154,15 @@ class Window:
     against: int
     answers: tuple[str | None, ...]
     negations: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A Hero's call for help against an Encounter: ``answers[seat]`` is None while that seat's Hero (on the
+    same Connector) must still answer, "" for a seat not asked, else "join" or "decline" (public)."""
+
+    hero: int
+    answers: tuple[str | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +185,7 @@ class GvbState:
     shift: int = 0  # Weak Monsters (−) and Strong Monsters (+) waiting for the next Encounter
     pending: Pending | None = None
     window: Window | None = None  # an Event in play, open to Negation
+    call: Call | None = None  # a Hero's call for help, being answered
     agenda: tuple[Task, ...] = ()
     used: tuple[tuple[int, str], ...] = ()  # (piece, "nudge" or "reroll"): once a turn each
     outcome: Outcome | None = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
-from . import events, fights, items, landing, turns
+from . import calls, events, fights, items, landing, turns
 from .model import SEAT_NAMES, GvbState, Task
 from .setup import PURCHASES, Purchase, name_special, names_left, seal_purchase
 from .spaces import raise_stat
@@ -31,6 +31,8 @@ def deciders(state: GvbState) -> tuple[int, ...]:
         return tuple(p.seat for p in state.players if p.purchase is None and not p.left)
     if state.window is not None:
         return tuple(s for s, answer in enumerate(state.window.answers) if answer is None)
+    if state.call is not None:
+        return tuple(s for s, answer in enumerate(state.call.answers) if answer is None)
     return (state.active,)
 
 
@@ -44,6 +46,8 @@ def legal(state: GvbState, seat: int) -> list[str]:
         return list(ALL_PURCHASES)
     if state.window is not None:
         return ["answer:pass", "answer:negate"] if "negation" in state.player(seat).events else ["answer:pass"]
+    if state.call is not None:
+        return ["help:join", "help:decline"]
     pending = state.pending
     assert pending is not None, "a turn always owes a decision between tasks"
     if pending.kind == "roll":
@@ -71,6 +75,10 @@ def play(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
         return events.play_event(state, seat, key)
     if kind == "answer":
         return events.answer(state, seat, rest)
+    if kind == "help" and state.call is not None:
+        state, log = calls.answer(state, seat, rest)
+        more_state, more = turns.run(state)
+        return more_state, log + more
     if kind == "lay":
         item_id, _, piece_kind = rest.partition(":")
         return items.lay(state, seat, item_id, piece_kind)
@@ -97,6 +105,8 @@ def _decide(state: GvbState, kind: str, choice: str) -> tuple[GvbState, Log]:
         return fights.duel(state, choice)
     if kind == "flee":
         return fights.flee(state, choice)
+    if kind == "help":
+        return calls.decide(state, choice)
     state = replace(state, pending=None)
     name = f"{SEAT_NAMES[piece.seat]}'s {piece.kind.title()}"
     if kind == "home":

@@ -11,7 +11,8 @@ from __future__ import annotations
 from ...core import LogEntry, Outcome
 from ...frozen import replace
 from .board import home, layout, walks
-from .fights import check_duel, start_encounter
+from .calls import start_encounter
+from .fights import check_duel
 from .items import over_the_limit
 from .landing import apply_effect, arrive
 from .model import KINDS, SEAT_NAMES, GvbState, Pending, Piece, Task, piece_name
@@ -23,14 +24,19 @@ Log = list[LogEntry]
 def run(state: GvbState) -> tuple[GvbState, Log]:
     """Work the agenda until a decision is owed or nothing is left to do."""
     log: Log = []
-    while state.pending is None and state.outcome is None and state.agenda:
+    while _working(state) and state.agenda:
         task, rest = state.agenda[0], state.agenda[1:]
         state = replace(state, agenda=rest)
         state, more = _work(state, task)
         log += more
-    if state.pending is None and state.outcome is None and not state.agenda and state.stage == "turn":
+    if _working(state) and not state.agenda and state.stage == "turn":
         state = replace(state, pending=Pending("roll"))
     return state, log
+
+
+def _working(state: GvbState) -> bool:
+    """Whether the agenda may go on: no decision owed, no window or call being answered, the match not over."""
+    return state.pending is None and state.window is None and state.call is None and state.outcome is None
 
 
 def _work(state: GvbState, task: Task) -> tuple[GvbState, Log]:

@@ -53,6 +53,7 @@ class GvbView(View):
     window: str  # the Event in play ("" for none), its key
     negations: int  # Negations that have stood against it so far
     asked: tuple[int, ...]  # seats still to answer (not what anyone answered)
+    call: tuple[str | None, ...]  # a call for help's answers so far (public), empty when none is open
 
 
 def public_players(state: GvbState) -> tuple[PlayerView, ...]:
@@ -91,4 +92,5 @@ def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
         "window": state.window.key if state.window else "",
         "negations": state.window.negations if state.window else 0,
         "asked": tuple(s for s, a in enumerate(state.window.answers) if a is None) if state.window else (),
+        "call": state.call.answers if state.call else (),
     }

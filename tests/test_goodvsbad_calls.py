@@ -1,0 +1,62 @@
+"""A Hero's call for help: the Heroes on its road are asked on the caller's turn, answer in the open, and those
+who join add their stats and share the outcome."""
+
+from __future__ import annotations
+
+from engine.frozen import replace
+from engine.games.goodvsbad.game import GoodVsBad
+from engine.games.goodvsbad.model import GvbState
+from engine.games.goodvsbad.rules import deciders, legal, play
+from tests.test_goodvsbad_turns import landed, started
+
+GAME = GoodVsBad()
+
+
+def on_road(state: GvbState, **places: str) -> GvbState:
+    """Put seats' Heroes on places: ``s1="0.6"``."""
+    for name, place in places.items():
+        hero = state.piece(int(name[1:]), "hero")
+        state = state.with_piece(replace(hero, place=place))
+    return state
+
+
+def test_a_hero_with_heroes_on_its_road_may_call_them_and_one_alone_fights_at_once() -> None:
+    state = on_road(started(3), s1="0.6", s2="2.3")
+    called = landed(state, 0, "0.4", "0.3")
+    assert legal(called, 0) == ["help:call", "help:alone"], "Blue's Hero is on the same road; Green's is not"
+    alone = landed(started(3), 0, "0.4", "0.3")
+    assert alone.pending is None or alone.pending.kind != "help", "nobody on the road: no call"
+
+
+def called(top: str, stats: tuple[int, int, int]) -> GvbState:
+    """Red's Hero on an Encounter square with ``top`` on its deck, Blue's and Green's Heroes on the same road,
+    every Hero's stats ``stats``; Red has called for help."""
+    state = on_road(started(3), s1="0.6", s2="0.9")
+    for seat in range(3):
+        hero = state.piece(seat, "hero")
+        state = state.with_piece(replace(hero, stats=stats, start=(3, 3, 3) if stats == (0, 0, 1) else stats))
+    decks = state.decks
+    state = replace(state, decks=replace(decks, encounters=((top, *decks.encounters[0]), *decks.encounters[1:])))
+    state = landed(state, 0, "0.4", "0.3")
+    state, log = play(state, 0, "help:call")
+    assert "calls for help" in log[0].public and deciders(state) == (1, 2)
+    return state
+
+
+def test_the_asked_answer_in_the_open_and_helpers_share_a_win() -> None:
+    state = called("bog-wisp", (10, 10, 10))  # Agility against 9: 2d6 + 20 cannot miss
+    assert GAME.pass_key(state, 1) == "help:decline" and GAME.view(state, None).call == ("", None, None)
+    state, log = play(state, 1, "help:join")
+    assert log[0].public == "Blue's Hero joins the fight." and GAME.view(state, None).call == ("", "join", None)
+    state, log = play(state, 2, "help:decline")
+    assert state.piece(1, "hero").place == "0.4" and state.piece(2, "hero").place == "0.9"
+    assert any("beats Bog Wisp" in e.public for e in log)
+    assert state.player(0).renown == 2, "E scores 1, and the Bog Wisp's reward is 1 more"
+    assert state.player(1).renown == 1 and state.player(2).renown == 0, "a helper scores 1"
+
+
+def test_helpers_who_joined_share_the_damage_of_a_loss() -> None:
+    state = called("ancient-dragon", (0, 0, 1))  # 21 against 2d6 and a little Smarts: cannot win
+    state, _ = play(state, 1, "help:join")
+    state, log = play(state, 2, "help:join")
+    assert sum("takes 3 damage" in e.public for e in log) == 3, "all three Heroes take the Dragon's 3"
