@@ -8,8 +8,10 @@ from engine.core import canonical
 from engine.frozen import replace
 from engine.games.goodvsbad.events import happen
 from engine.games.goodvsbad.game import GoodVsBad
+from engine.games.goodvsbad.landing import damage
 from engine.games.goodvsbad.model import Fixture, GvbState, Mark
 from engine.games.goodvsbad.rules import deciders, legal, play
+from engine.games.goodvsbad.turns import tour
 from tests.test_goodvsbad_turns import started
 
 GAME = GoodVsBad()
@@ -100,3 +102,35 @@ def test_extension_lengthens_the_roads_and_blanks_spaces_that_become_encounter_s
     assert state.lengths == (23, 23) and state.pieces[0].place == "0.15"
     assert state.mark_at("0.16") is None and state.mark_at("0.3") is not None, "0.10 moved to 0.16, an Encounter"
     assert state.fixtures == () and "trap" in state.decks.item_discards, "0.14 moved to 0.20, an Encounter"
+
+
+def test_topple_the_new_god_needs_a_hero_above_every_other_piece_and_makes_it_the_protector() -> None:
+    state = three(s0=("topple-the-new-god",))
+    assert "event:topple-the-new-god" not in legal(state, 0), "nobody stands above the rest"
+    hero = replace(state.piece(1, "hero"), stats=(4, 4, 4), start=(4, 4, 4), place="1.5")
+    state = state.with_piece(hero)
+    assert "event:topple-the-new-god" in legal(state, 0), "Blue's Hero: any player may name it"
+    crowned, log = happen(state, 0, "event:topple-the-new-god")
+    assert crowned.piece(1, "hero").role == "protector" and crowned.piece(1, "hero").place == "h1"
+    assert "becomes the Protector" in log[0].public
+
+
+def test_a_protector_that_reaches_every_other_home_base_undefeated_wins_and_a_defeat_ends_its_reign() -> None:
+    state = started(3)
+    protector = replace(state.piece(0, "hero"), role="protector", toured=("h2",), place="0.15")
+    state = state.with_piece(protector)
+    won, log = tour(state, protector, "1.1", 4)  # 0.16, 0.17, Blue's Home Base, then on to 1.1
+    assert won.outcome is not None and won.outcome.winners == frozenset({0}) and "every Home Base" in log[0].public
+    short, _ = tour(state, protector, "0.17", 2)
+    assert short.outcome is None
+    beaten, _ = damage(state, protector.id, 9)
+    assert beaten.piece(0, "hero").role == "" and beaten.piece(0, "hero").toured == ()
+
+
+def test_defeat_the_supervillain_is_the_villains_mirror() -> None:
+    state = three(s0=("defeat-the-supervillain",))
+    villain = replace(state.piece(2, "villain"), stats=(5, 5, 5), start=(5, 5, 5))
+    state = state.with_piece(villain)
+    assert "event:defeat-the-supervillain" in legal(state, 0)
+    crowned, _ = happen(state, 0, "event:defeat-the-supervillain")
+    assert crowned.piece(2, "villain").role == "supervillain"

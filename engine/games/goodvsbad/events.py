@@ -12,21 +12,21 @@ from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
-from .board import extended, is_encounter, layout, moved_by_extension, parse_space, places
-from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Window
+from .board import extended, home, is_encounter, layout, moved_by_extension, parse_space, places
+from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Piece, Window, piece_name
 from .spaces import SPECIAL_NAMES, is_markable, specials_for
 from .tables import TABLES
 
 Log = list[LogEntry]
 SIDES = {"goodness": "good", "badness": "bad", "wave-of-goodness": "good", "wave-of-badness": "bad"}
-NOT_YET = ("topple-the-new-god", "defeat-the-supervillain", "negation")  # played otherwise (see the rulebook)
+ROLES = {"topple-the-new-god": ("hero", "protector"), "defeat-the-supervillain": ("villain", "supervillain")}
 
 
 def event_options(state: GvbState, seat: int) -> list[str]:
     """The Events ``seat`` may play before its roll, with their targets."""
     found: list[str] = []
     for card in dict.fromkeys(state.player(seat).events):
-        if card in NOT_YET:
+        if card == "negation" or (card in ROLES and champion(state, ROLES[card][0]) is None):
             continue
         side = SIDES.get(card)
         if card in ("goodness", "badness"):
@@ -40,6 +40,32 @@ def event_options(state: GvbState, seat: int) -> list[str]:
         else:
             found.append(f"event:{card}")
     return found
+
+
+def champion(state: GvbState, kind: str) -> Piece | None:
+    """The Hero (Villain) whose Agility, Might and Smarts are each higher than every other piece's, if one is;
+    already a Protector or Supervillain, it cannot be named again."""
+    standing = [p for p in state.pieces if not state.players[p.seat].left]
+    for piece in standing:
+        if piece.kind != kind or piece.role:
+            continue
+        if all(
+            all(a > b for a, b in zip(piece.stats, other.stats, strict=True)) for other in standing if other != piece
+        ):
+            return piece
+    return None
+
+
+def _crown(state: GvbState, card: str) -> tuple[GvbState, Log]:
+    """Topple the New God (Defeat the Supervillain): the champion takes the role and goes home to start its tour."""
+    kind, role = ROLES[card]
+    piece = champion(state, kind)
+    if piece is None:
+        return state, [LogEntry("Nobody stands above all the others any more: nothing happens.")]
+    state = state.with_piece(replace(piece, role=role, place=home(piece.seat), toured=()))  # type: ignore[arg-type]
+    title = "the Protector" if role == "protector" else "the Supervillain"
+    return state, [LogEntry(f"{piece_name(piece.seat, piece.kind)} becomes {title} and goes home: it wins by "
+                            "reaching every other Home Base undefeated.")]  # fmt: skip
 
 
 def _targets(state: GvbState, side: str) -> list[str]:
@@ -118,6 +144,8 @@ def happen(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
     card = parts[1]
     if card == "extension":
         return _extension(state)
+    if card in ROLES:
+        return _crown(state, card)
     if card in ("weak-monsters", "strong-monsters"):
         shift = -1 if card == "weak-monsters" else 1
         line = f"The next Encounter is drawn one deck {'weaker' if shift < 0 else 'stronger'}."

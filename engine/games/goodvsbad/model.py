@@ -141,6 +141,7 @@ class Pending:
     piece: int = -1
     options: tuple[str, ...] = ()
     via: tuple[str, ...] = ()  # for a path: the place each option's walk enters it from
+    steps: int = 0  # for a path: the move's length
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,10 +123,11 @@ def begin_move(state: GvbState, piece_id: int, rolled: int) -> tuple[GvbState, L
         ends = {"stay": piece.place, **ends}  # a Hero may stay still on a Fortification
     if len(ends) == 1:
         ((end, came_from),) = ends.items()
+        state, toured = tour(state, state.pieces[piece_id], end, length)
         state = replace(state, agenda=(Task("arrive", piece_id, came_from), *state.agenda))
         state = state.with_piece(replace(state.pieces[piece_id], place=end))
-        return state, log
-    state = replace(state, pending=Pending("path", piece_id, tuple(ends), via=tuple(ends.values())))
+        return state, log + toured
+    state = replace(state, pending=Pending("path", piece_id, tuple(ends), via=tuple(ends.values()), steps=length))
     return state, log
 
 
@@ -146,9 +147,30 @@ def choose_path(state: GvbState, end: str) -> tuple[GvbState, Log]:
     if end == "stay":
         return run(replace(state, pending=None))
     came_from = pending.via[pending.options.index(end)]
-    state = state.with_piece(replace(piece, place=end))
+    state, toured = tour(state, piece, end, pending.steps)
+    state = state.with_piece(replace(state.pieces[piece.id], place=end))
     state = replace(state, pending=None, agenda=(Task("arrive", piece.id, came_from), *state.agenda))
-    return run(state)
+    state, log = run(state)
+    return state, toured + log
+
+
+def tour(state: GvbState, piece: Piece, end: str, steps: int) -> tuple[GvbState, Log]:
+    """A Protector or Supervillain counts the other Home Bases its walk passes through or ends on; once it has
+    been to every one undefeated, its player wins."""
+    if not piece.role:
+        return state, []
+    connectors = layout(len(state.players), SEAT_NAMES)
+    traps = frozenset(f.place for f in state.fixtures if f.item == "trap")
+    path = walks(piece.place, steps, connectors, state.lengths, stops=traps).get(end, ((end,),))[0]
+    others = {home(s) for s in state.seats if s != piece.seat and not state.players[s].left}
+    reached = tuple(sorted(set(piece.toured) | (others & set(path))))
+    state = state.with_piece(replace(piece, toured=reached))
+    if not others <= set(reached):
+        return state, []
+    title = "Protector" if piece.role == "protector" else "Supervillain"
+    outcome = Outcome.win(piece.seat, reason=f"{SEAT_NAMES[piece.seat]}'s {title} has reached every Home Base: "
+                                             f"{SEAT_NAMES[piece.seat]} wins.")  # fmt: skip
+    return replace(state, outcome=outcome, stage="over"), [LogEntry(outcome.reason)]
 
 
 def next_piece(state: GvbState) -> tuple[GvbState, Log]:
