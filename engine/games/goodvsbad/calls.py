@@ -24,10 +24,7 @@ def helpers_for(state: GvbState, hero: Piece) -> tuple[Piece, ...]:
     return tuple(
         p
         for p in state.pieces
-        if p.kind == "hero"
-        and p.id != hero.id
-        and not state.players[p.seat].left
-        and (parse_space(p.place) or (-1, 0))[0] == here[0]
+        if p.kind == "hero" and p.id != hero.id and (parse_space(p.place) or (-1, 0))[0] == here[0]
     )
 
 

@@ -36,7 +36,7 @@ def event_options(state: GvbState, seat: int) -> list[str]:
             specials = specials_for(side) if at_five else ("",)  # type: ignore[arg-type]
             found += [f"event:{card}:{special}".rstrip(":") for special in specials]
         elif card == "teleport":
-            found += [f"event:teleport:{s}" for s in state.seats if not state.players[s].left]
+            found += [f"event:teleport:{s}" for s in state.seats]
         else:
             found.append(f"event:{card}")
     return found
@@ -45,7 +45,7 @@ def event_options(state: GvbState, seat: int) -> list[str]:
 def champion(state: GvbState, kind: str) -> Piece | None:
     """The Hero (Villain) whose Agility, Might and Smarts are each higher than every other piece's, if one is;
     already a Protector or Supervillain, it cannot be named again."""
-    standing = [p for p in state.pieces if not state.players[p.seat].left]
+    standing = state.pieces
     for piece in standing:
         if piece.kind != kind or piece.role:
             continue
@@ -98,9 +98,7 @@ def play_event(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
 
 def _open(state: GvbState, window: Window, log: Log) -> tuple[GvbState, Log]:
     """Ask every other player who holds a card; with nobody to ask, settle at once."""
-    answers = tuple(
-        None if s != window.against and not p.left and p.hand_size else "" for s, p in enumerate(state.players)
-    )
+    answers = tuple(None if s != window.against and p.hand_size else "" for s, p in enumerate(state.players))
     if all(a == "" for a in answers):
         return settle(replace(state, window=None), window, log)
     asked = ", ".join(SEAT_NAMES[s] for s, a in enumerate(answers) if a is None)

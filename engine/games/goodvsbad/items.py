@@ -33,7 +33,6 @@ def item_options(state: GvbState, seat: int) -> list[str]:
             found += [
                 f"prophecy:{piece.id}:h{home}"
                 for piece in state.pieces
-                if not state.players[piece.seat].left
                 for home in state.seats
                 if piece.place != f"h{home}"
             ]

@@ -77,7 +77,6 @@ class Player:
     renown: int = 0
     dealt: tuple[str, ...] = ()  # the ten Item cards dealt face down for buying (secret even from the owner)
     purchase: tuple[int, int, int, int] | None = None  # sealed until every player has bought
-    left: bool = False  # resigned: its pieces are off the board
 
     @property
     def hand_size(self) -> int:

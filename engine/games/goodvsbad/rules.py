@@ -28,7 +28,7 @@ def deciders(state: GvbState) -> tuple[int, ...]:
     if state.outcome is not None:
         return ()
     if state.stage == "buy":
-        return tuple(p.seat for p in state.players if p.purchase is None and not p.left)
+        return tuple(p.seat for p in state.players if p.purchase is None)
     if state.window is not None:
         return tuple(s for s, answer in enumerate(state.window.answers) if answer is None)
     if state.call is not None:

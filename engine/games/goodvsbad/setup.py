@@ -98,7 +98,7 @@ def seal_purchase(state: GvbState, seat: int, purchase: Purchase) -> tuple[GvbSt
     state = state.with_player(replace(state.player(seat), purchase=purchase))
     public = f"{SEAT_NAMES[seat]} has bought."
     log = [LogEntry(public, ((seat, f"{public} (You: {describe_purchase(purchase)}.)"),))]
-    if all(p.purchase is not None or p.left for p in state.players):
+    if all(p.purchase is not None for p in state.players):
         state, opened = open_purchases(state)
         log += opened
     return state, log

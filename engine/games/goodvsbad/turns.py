@@ -162,7 +162,7 @@ def tour(state: GvbState, piece: Piece, end: str, steps: int) -> tuple[GvbState,
     connectors = layout(len(state.players), SEAT_NAMES)
     traps = frozenset(f.place for f in state.fixtures if f.item == "trap")
     path = walks(piece.place, steps, connectors, state.lengths, stops=traps).get(end, ((end,),))[0]
-    others = {home(s) for s in state.seats if s != piece.seat and not state.players[s].left}
+    others = {home(s) for s in state.seats if s != piece.seat}
     reached = tuple(sorted(set(piece.toured) | (others & set(path))))
     state = state.with_piece(replace(piece, toured=reached))
     if not others <= set(reached):
@@ -183,19 +183,14 @@ def next_piece(state: GvbState) -> tuple[GvbState, Log]:
 
 
 def end_turn(state: GvbState) -> tuple[GvbState, Log]:
-    """Pass the turn to the next player still playing; after the last player's turn of the last round, the
-    game ends on Renown."""
+    """Pass the turn to the next player (a resigned player's seat is played by the AI); after the last player's
+    turn of the last round, the game ends on Renown."""
     full = over_the_limit(state)
     if full is not None:
         return full, []
-    players = len(state.players)
-    seat = state.active
-    for _ in range(players):
-        seat = (seat + 1) % players
-        if seat == state.first:
-            state = replace(state, round=state.round + 1)
-        if not state.players[seat].left:
-            break
+    seat = (state.active + 1) % len(state.players)
+    if seat == state.first:
+        state = replace(state, round=state.round + 1)
     state = replace(state, active=seat, roll=0, moved=(), used=())
     if state.round > state.rounds:
         outcome = final_result(state)
@@ -206,7 +201,7 @@ def end_turn(state: GvbState) -> tuple[GvbState, Log]:
 def final_result(state: GvbState) -> Outcome:
     """The default end (ours): most Renown; a tie goes to more Good and Bad spaces of one's making on the
     board; still tied, the tied players share the win."""
-    standing = [p for p in state.players if not p.left]
+    standing = state.players
 
     def score(player_seat: int) -> tuple[int, int]:
         made = sum(1 for m in state.marks if m.maker == player_seat)

@@ -24,7 +24,6 @@ class PlayerView:
     items_in_hand: int
     events_in_hand: int
     bought: bool  # while buying: has sealed a purchase (not what it was)
-    left: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +57,7 @@ class GvbView(View):
 
 def public_players(state: GvbState) -> tuple[PlayerView, ...]:
     return tuple(
-        PlayerView(
-            p.seat, p.special_name, p.special, p.renown, len(p.items), len(p.events), p.purchase is not None, p.left
-        )
+        PlayerView(p.seat, p.special_name, p.special, p.renown, len(p.items), len(p.events), p.purchase is not None)
         for p in state.players
     )
 
