@@ -60,3 +60,37 @@ def test_helpers_who_joined_share_the_damage_of_a_loss() -> None:
     state, _ = play(state, 1, "help:join")
     state, log = play(state, 2, "help:join")
     assert sum("takes 3 damage" in e.public for e in log) == 3, "all three Heroes take the Dragon's 3"
+
+
+def test_a_hero_facing_the_supervillain_may_try_to_flee_and_decides_even_on_anothers_turn() -> None:
+    state = started(3)
+    boss = replace(state.piece(1, "villain"), role="supervillain", place="0.5")
+    state = state.with_piece(boss)
+    state = landed(state, 0, "0.5", "0.4")
+    state, _ = play(state, 0, "raise:keep") if state.pending and state.pending.kind == "raise" else (state, [])
+    assert deciders(state) == (0,) and legal(state, 0) == ["escape:flee", "escape:stand"]
+    stood, _ = play(state, 0, "escape:stand")
+    assert legal(stood, 0)[0] == "duel:agility"
+    fled, log = play(state, 0, "escape:flee")
+    die = int(log[0].public.split(" rolls ")[1].split(" ")[0])
+    assert (fled.piece(0, "hero").place == "h0") is (die >= 5)
+    blue = replace(started(3), active=1).with_piece(replace(state.piece(0, "hero"), place="0.7"))
+    villain_turn = landed(blue.with_piece(replace(boss, place="0.6")), boss.id, "0.7", "0.6")
+    assert deciders(villain_turn) == (0,), "Red answers for its Hero on Blue's turn"
+
+
+def test_a_villain_facing_the_protector_rallies_the_villains_on_its_road() -> None:
+    state = started(3)
+    protector = replace(state.piece(0, "hero"), role="protector", place="0.4")
+    state = state.with_piece(protector).with_piece(replace(state.piece(2, "villain"), place="0.9"))
+    state = state.with_piece(replace(state.piece(1, "villain"), place="0.5"))
+    state = landed(replace(state, active=0), 0, "0.5", "0.4")
+    state, _ = play(state, 0, "raise:keep") if state.pending and state.pending.kind == "raise" else (state, [])
+    assert deciders(state) == (1,) and legal(state, 1) == ["rally:call", "rally:alone"]
+    state, log = play(state, 1, "rally:call")
+    assert "rallies" in log[0].public and deciders(state) == (2,)
+    state, _ = play(state, 2, "help:join")
+    assert state.piece(2, "villain").place == "0.5" and state.allies == (state.piece(2, "villain").id,)
+    assert deciders(state) == (0,) and legal(state, 0) == ["duel:agility", "duel:might", "duel:smarts"]
+    state, log = play(state, 0, "duel:might")
+    assert state.allies == () and log[0].public.startswith("Duel in Might")

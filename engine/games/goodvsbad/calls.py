@@ -1,31 +1,26 @@
-"""A Hero's call for help against an Encounter (docs/rules/good-vs-bad.md *Encounters*): every other Hero on the
-same Connector may join; their players answer on the caller's turn, in the open; those who join move to the
-square and add their stats, share the damage of a loss, and score 1 Renown for a win.
+"""Calls for help (docs/rules/good-vs-bad.md *Encounters*, *Events*): a Hero's against an Encounter, answered by
+the other Heroes on its Connector, and a Villain's rally against the Protector, answered by the other Villains
+on its Connector. Answers come on the caller's turn, in the open; those who join move to the square and add
+their stats (and, in an Encounter, share the damage of a loss and score 1 Renown for a win).
 
-Keys: ``help:call`` / ``help:alone`` (the caller), ``help:join`` / ``help:decline`` (the others).
+Keys: ``help:call`` / ``help:alone`` and ``rally:call`` / ``rally:alone`` (the caller), ``help:join`` /
+``help:decline`` (the others).
 """
 
 from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
-from .board import parse_space
-from .fights import fight
-from .model import SEAT_NAMES, Call, GvbState, Pending, Piece, Task
+from .fights import fight, same_road
+from .model import SEAT_NAMES, Call, GvbState, Pending, Piece, Task, piece_name
+from .tables import PLAIN_STATS
 
 Log = list[LogEntry]
 
 
-def helpers_for(state: GvbState, hero: Piece) -> tuple[Piece, ...]:
-    """The other Heroes standing on the caller's Connector (on its spaces, not at its ends)."""
-    here = parse_space(hero.place)
-    if here is None:
-        return ()
-    return tuple(
-        p
-        for p in state.pieces
-        if p.kind == "hero" and p.id != hero.id and (parse_space(p.place) or (-1, 0))[0] == here[0]
-    )
+def helpers_for(state: GvbState, piece: Piece) -> tuple[Piece, ...]:
+    """Who may come: the other pieces of the caller's kind on its Connector."""
+    return same_road(state, piece)
 
 
 def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
@@ -42,18 +37,22 @@ def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
 
 
 def decide(state: GvbState, choice: str) -> tuple[GvbState, Log]:
-    """Call, opening the answers; or fight alone at once."""
+    """Call (a Hero's help, a Villain's rally), opening the answers; or go on alone at once."""
     pending = state.pending
     assert pending is not None
-    hero = state.pieces[pending.piece]
+    caller = state.pieces[pending.piece]
+    rally = pending.kind == "rally"
     state = replace(state, pending=None)
     if choice == "alone":
-        return fight(state, hero.id)
-    asked = {p.seat for p in helpers_for(state, hero)}
+        if rally:
+            return replace(state, pending=Pending("duel", pending.challenger, PLAIN_STATS)), []
+        return fight(state, caller.id)
+    asked = {p.seat for p in helpers_for(state, caller)}
     answers = tuple(None if seat in asked else "" for seat in state.seats)
     names = ", ".join(SEAT_NAMES[s] for s in sorted(asked))
-    line = LogEntry(f"{SEAT_NAMES[hero.seat]}'s Hero calls for help: {names} may come.")
-    return replace(state, call=Call(hero.id, answers)), [line]
+    what = "rallies the Villains on its road against the Protector" if rally else "calls for help"
+    line = LogEntry(f"{piece_name(caller.seat, caller.kind)} {what}: {names} may come.")
+    return replace(state, call=Call(caller.id, answers, pending.challenger)), [line]
 
 
 def answer(state: GvbState, seat: int, choice: str) -> tuple[GvbState, Log]:
@@ -61,13 +60,16 @@ def answer(state: GvbState, seat: int, choice: str) -> tuple[GvbState, Log]:
     call = state.call
     assert call is not None
     answers = tuple(choice if s == seat else a for s, a in enumerate(call.answers))
-    line = LogEntry(f"{SEAT_NAMES[seat]}'s Hero {'joins the fight' if choice == 'join' else 'stays away'}.")
+    kind = state.pieces[call.hero].kind.title()
+    line = LogEntry(f"{SEAT_NAMES[seat]}'s {kind} {'joins the fight' if choice == 'join' else 'stays away'}.")
     if any(a is None for a in answers):
         return replace(state, call=replace(call, answers=answers)), [line]
     state = replace(state, call=None)
-    hero = state.pieces[call.hero]
-    helpers = tuple(state.piece(s, "hero").id for s, a in enumerate(answers) if a == "join")
+    caller = state.pieces[call.hero]
+    helpers = tuple(state.piece(s, caller.kind).id for s, a in enumerate(answers) if a == "join")
     for helper in helpers:
-        state = state.with_piece(replace(state.pieces[helper], place=hero.place))
-    state, log = fight(state, hero.id, helpers)
+        state = state.with_piece(replace(state.pieces[helper], place=caller.place))
+    if call.challenger >= 0:  # a rally: the duel's stat is named next, the rallied Villains beside
+        return replace(state, allies=helpers, pending=Pending("duel", call.challenger, PLAIN_STATS)), [line]
+    state, log = fight(state, caller.id, helpers)
     return state, [line, *log]

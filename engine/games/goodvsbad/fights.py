@@ -31,10 +31,62 @@ def opponent_at(state: GvbState, piece: Piece) -> Piece | None:
 
 
 def check_duel(state: GvbState, task: Task) -> tuple[GvbState, Log]:
+    """A duel where a piece landed beside an opposite one. Against the Supervillain a Hero may first try to
+    flee; against the Protector, the Villain may first rally the Villains on its road."""
     piece = state.pieces[task.piece]
-    if piece.place != task.at or opponent_at(state, piece) is None:
+    other = opponent_at(state, piece)
+    if piece.place != task.at or other is None:
         return state, []
-    return replace(state, pending=Pending("duel", piece.id, PLAIN_STATS)), []
+    hero, villain = (piece, other) if piece.kind == "hero" else (other, piece)
+    if villain.role == "supervillain":
+        return replace(state, pending=Pending("escape", piece.id, ("flee", "stand"), seat=hero.seat)), []
+    return rally_or_duel(state, piece.id)
+
+
+def rally_or_duel(state: GvbState, challenger: int) -> tuple[GvbState, Log]:
+    """The duel's stat is named next, unless a Villain facing the Protector has Villains on its road to rally."""
+    piece = state.pieces[challenger]
+    other = opponent_at(state, piece)
+    assert other is not None
+    hero, villain = (piece, other) if piece.kind == "hero" else (other, piece)
+    if hero.role == "protector" and same_road(state, villain):
+        rally = Pending("rally", villain.id, ("call", "alone"), seat=villain.seat, challenger=challenger)
+        return replace(state, pending=rally), []
+    return replace(state, pending=Pending("duel", challenger, PLAIN_STATS)), []
+
+
+def same_road(state: GvbState, piece: Piece) -> tuple[Piece, ...]:
+    """The other pieces of ``piece``'s kind on its Connector (on its spaces, not at its ends)."""
+    here = parse_space(piece.place)
+    if here is None:
+        return ()
+    return tuple(
+        p
+        for p in state.pieces
+        if p.kind == piece.kind and p.id != piece.id and (parse_space(p.place) or (-1, 0))[0] == here[0]
+    )
+
+
+def escape(state: GvbState, choice: str) -> tuple[GvbState, Log]:
+    """A Hero facing the Supervillain: flee on 5 or 6 (home, no duel), or stand and duel."""
+    pending = state.pending
+    assert pending is not None
+    challenger = state.pieces[pending.piece]
+    other = opponent_at(state, challenger)
+    assert other is not None
+    hero = challenger if challenger.kind == "hero" else other
+    state = replace(state, pending=None)
+    if choice == "flee":
+        (die,), rng = state.rng.dice(1)  # type: ignore[union-attr]
+        state = replace(state, rng=rng)
+        name = piece_name(hero.seat, hero.kind)
+        if die >= FLEE_ON:
+            return state.with_piece(replace(hero, place=home(hero.seat))), [
+                LogEntry(f"{name} rolls {die} and flees the Supervillain.")
+            ]
+        state, log = rally_or_duel(state, challenger.id)
+        return state, [LogEntry(f"{name} rolls {die} and cannot get away."), *log]
+    return rally_or_duel(state, challenger.id)
 
 
 def item_power(piece: Piece, kind: str) -> int:
@@ -51,12 +103,15 @@ def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
     state = replace(state, pending=None)
     index = PLAIN_STATS.index(stat)  # type: ignore[arg-type]
     rivals = challenger.seat != defender.seat
+    allies = [state.pieces[i] for i in state.allies]
+    state = replace(state, allies=())
     totals, rolls = [], []
     for piece in (challenger, defender):
         dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
         state = replace(state, rng=rng)
         special = state.player(piece.seat).special if rivals else 0
-        totals.append(sum(dice) + piece.stats[index] + special + item_power(piece, "weapon"))
+        rallied = sum(a.stats[index] for a in allies if a.kind == piece.kind)
+        totals.append(sum(dice) + piece.stats[index] + special + item_power(piece, "weapon") + rallied)
         rolls.append(dice)
     names = [piece_name(p.seat, p.kind) for p in (challenger, defender)]
     log = [LogEntry(f"Duel in {stat.title()}: {names[0]} {totals[0]} against {names[1]} {totals[1]}.")]

@@ -55,6 +55,10 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         target = f" on {place_name(state, parts[1])}" if parts[0] in ("goodness", "badness") else ""
         special = f", making {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
         return f"Play {name}{target}{special}", "Events"
+    if kind == "escape":
+        return ("Try to flee the Supervillain (5 or 6 on a die)" if rest == "flee" else "Stand and duel"), "Duel"
+    if kind == "rally":
+        return ("Rally the Villains on this road" if rest == "call" else "Face the Protector alone"), "Duel"
     if kind == "help":
         words = {"call": "Call for help", "alone": "Fight it alone", "join": "Join the fight", "decline": "Stay away"}
         return words[rest], "Encounter"
@@ -93,7 +97,8 @@ def prompt(state: GvbState, seat: int) -> str:
         return f"Buy stats with the {DEALT_FOR_BUYING} Item cards you were dealt face down (in secret)."
     if state.call is not None:
         caller = state.pieces[state.call.hero]
-        return f"{SEAT_NAMES[caller.seat]}'s Hero calls for help against an Encounter: join the fight?"
+        against = "the Protector" if state.call.challenger >= 0 else "an Encounter"
+        return f"{SEAT_NAMES[caller.seat]}'s {caller.kind.title()} calls for help against {against}: join the fight?"
     if state.window is not None:
         card = TABLES.events[state.window.key.split(":")[1]].name
         against = "a Negation against " if state.window.negations else ""
@@ -113,6 +118,8 @@ def prompt(state: GvbState, seat: int) -> str:
         "duel": "A duel! Which stat do you fight with?",
         "flee": "An Encounter: flee or fight?",
         "help": "An Encounter: call the Heroes on this road for help, or fight alone?",
+        "escape": "The Supervillain! Flee, or stand and duel?",
+        "rally": "The Protector! Rally the Villains on this road against it?",
         "discard": "Your hand is over the limit: discard a card.",
     }.get(pending.kind, "Your decision.")
 

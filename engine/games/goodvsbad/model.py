@@ -135,12 +135,28 @@ class Pending:
     """The decision the active player owes now, with its options (keys after the kind's prefix)."""
 
     kind: Literal[
-        "roll", "order", "path", "raise", "home", "nudge", "worse", "reroll", "stat", "duel", "flee", "help", "discard"
+        "roll",
+        "order",
+        "path",
+        "raise",
+        "home",
+        "nudge",
+        "worse",
+        "reroll",
+        "stat",
+        "duel",
+        "flee",
+        "help",
+        "escape",
+        "rally",
+        "discard",
     ]
     piece: int = -1
     options: tuple[str, ...] = ()
     via: tuple[str, ...] = ()  # for a path: the place each option's walk enters it from
     steps: int = 0  # for a path: the move's length
+    seat: int = -1  # who decides, when not the active player (a Hero fleeing the Supervillain, a rally)
+    challenger: int = -1  # for a rally: the piece that moved into the duel (it names the stat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +174,13 @@ class Window:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """A Hero's call for help against an Encounter: ``answers[seat]`` is None while that seat's Hero (on the
-    same Connector) must still answer, "" for a seat not asked, else "join" or "decline" (public)."""
+    """A call for help: a Hero's against an Encounter, or a Villain's rally against the Protector.
+    ``answers[seat]`` is None while that seat's piece (on the same Connector) must still answer, "" for a seat
+    not asked, else "join" or "decline" (public)."""
 
-    hero: int
+    hero: int  # the piece that called (a Hero in an Encounter, a Villain dueling the Protector)
     answers: tuple[str | None, ...]
+    challenger: int = -1  # for a rally: the piece that moved into the duel, which names its stat
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +203,8 @@ class GvbState:
     shift: int = 0  # Weak Monsters (−) and Strong Monsters (+) waiting for the next Encounter
     pending: Pending | None = None
     window: Window | None = None  # an Event in play, open to Negation
-    call: Call | None = None  # a Hero's call for help, being answered
+    call: Call | None = None  # a call for help, being answered
+    allies: tuple[int, ...] = ()  # Villains rallied to a duel against the Protector, until it is fought
     agenda: tuple[Task, ...] = ()
     used: tuple[tuple[int, str], ...] = ()  # (piece, "nudge" or "reroll"): once a turn each
     outcome: Outcome | None = None

@@ -33,6 +33,8 @@ def deciders(state: GvbState) -> tuple[int, ...]:
         return tuple(s for s, answer in enumerate(state.window.answers) if answer is None)
     if state.call is not None:
         return tuple(s for s, answer in enumerate(state.call.answers) if answer is None)
+    if state.pending is not None and state.pending.seat >= 0:
+        return (state.pending.seat,)
     return (state.active,)
 
 
@@ -105,8 +107,10 @@ def _decide(state: GvbState, kind: str, choice: str) -> tuple[GvbState, Log]:
         return fights.duel(state, choice)
     if kind == "flee":
         return fights.flee(state, choice)
-    if kind == "help":
+    if kind in ("help", "rally"):
         return calls.decide(state, choice)
+    if kind == "escape":
+        return fights.escape(state, choice)
     state = replace(state, pending=None)
     name = f"{SEAT_NAMES[piece.seat]}'s {piece.kind.title()}"
     if kind == "home":
