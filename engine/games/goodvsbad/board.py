@@ -8,6 +8,7 @@ the Home Base of a Spoke). Lengths change with Extension, so every function here
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,8 +37,10 @@ def home(seat: int) -> str:
     return f"h{seat}"
 
 
+@functools.cache
 def layout(players: int, seat_names: tuple[str, ...]) -> tuple[Connector, ...]:
-    """The Connectors for ``players``: a ring of Home Bases (two roads between two), then the Spokes."""
+    """The Connectors for ``players``: a ring of Home Bases (two roads between two), then the Spokes. Memoised:
+    a pure function of the player count, asked at every move."""
     if players == 2:
         return tuple(Connector(i, ("h0", "h1"), "ring", ROAD_NAMES_FOR_TWO[i]) for i in range(2))
     ring = []

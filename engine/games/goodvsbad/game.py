@@ -95,7 +95,12 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
     def apply_legal(self, state: GvbState, seat: int, action: str) -> Transition[GvbState]:
         if action not in rules.legal(state, seat):
             raise IllegalAction(f"{label_or_key(state, action)} is not a choice for you now.")
-        state, log = rules.play(state, seat, action)
+        state, log = rules.play(state, seat, action, listed=True)
+        return Transition(state, tuple(log))
+
+    def apply_listed(self, state: GvbState, seat: int, action: str) -> Transition[GvbState]:
+        """An action ``legal_actions`` listed for this very state (search): played without checking again."""
+        state, log = rules.play(state, seat, action, listed=True)
         return Transition(state, tuple(log))
 
     def outcome(self, state: GvbState):  # type: ignore[no-untyped-def]

@@ -58,9 +58,10 @@ def legal(state: GvbState, seat: int) -> list[str]:
     return [f"{prefix}:{option}" for option in pending.options]
 
 
-def play(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
-    """Apply a legal key; the turn's work runs on until the next decision."""
-    if key not in legal(state, seat):
+def play(state: GvbState, seat: int, key: str, *, listed: bool = False) -> tuple[GvbState, Log]:
+    """Apply a legal key (``listed``: one ``legal`` gave for this very state, as search does, so not checked
+    again); the turn's work runs on until the next decision."""
+    if not listed and key not in legal(state, seat):
         raise IllegalAction(f"{key} is not a choice for {SEAT_NAMES[seat]} now.")
     kind, _, rest = key.partition(":")
     if kind == "name":
