@@ -38,11 +38,8 @@ def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
 
 def decide(state: GvbState, choice: str) -> tuple[GvbState, Log]:
     """Call (a Hero's help, a Villain's rally), opening the answers; or go on alone at once."""
-    pending = state.pending
-    assert pending is not None
-    caller = state.pieces[pending.piece]
+    state, pending, caller = state.answered()
     rally = pending.kind == "rally"
-    state = replace(state, pending=None)
     if choice == "alone":
         if rally:
             return replace(state, pending=Pending("duel", pending.challenger, PLAIN_STATS)), []

@@ -69,24 +69,28 @@ def same_road(state: GvbState, piece: Piece) -> tuple[Piece, ...]:
 
 def escape(state: GvbState, choice: str) -> tuple[GvbState, Log]:
     """A Hero facing the Supervillain: flee on 5 or 6 (home, no duel), or stand and duel."""
-    pending = state.pending
-    assert pending is not None
-    challenger = state.pieces[pending.piece]
+    state, _, challenger = state.answered()
     other = opponent_at(state, challenger)
     assert other is not None
     hero = challenger if challenger.kind == "hero" else other
-    state = replace(state, pending=None)
-    if choice == "flee":
-        (die,), rng = state.rng.dice(1)  # type: ignore[union-attr]
-        state = replace(state, rng=rng)
-        name = piece_name(hero.seat, hero.kind)
-        if die >= FLEE_ON:
-            return state.with_piece(replace(hero, place=home(hero.seat))), [
-                LogEntry(f"{name} rolls {die} and flees the Supervillain.")
-            ]
-        state, log = rally_or_duel(state, challenger.id)
-        return state, [LogEntry(f"{name} rolls {die} and cannot get away."), *log]
-    return rally_or_duel(state, challenger.id)
+    if choice == "stand":
+        return rally_or_duel(state, challenger.id)
+    state, fled, line = flight(state, hero, "the Supervillain")
+    if fled:
+        return state, [line]
+    state, log = rally_or_duel(state, challenger.id)
+    return state, [line, *log]
+
+
+def flight(state: GvbState, piece: Piece, fleeing: str) -> tuple[GvbState, bool, LogEntry]:
+    """A try to flee on a die: on 5 or 6 the piece is back at its Home Base."""
+    (die,), rng = state.rng.dice(1)  # type: ignore[union-attr]
+    state = replace(state, rng=rng)
+    name = piece_name(piece.seat, piece.kind)
+    if die >= FLEE_ON:
+        state = state.with_piece(replace(piece, place=home(piece.seat)))
+        return state, True, LogEntry(f"{name} rolls {die} and flees {fleeing}, back home.")
+    return state, False, LogEntry(f"{name} rolls {die} and cannot get away.")
 
 
 def item_power(piece: Piece, kind: str) -> int:
@@ -95,12 +99,9 @@ def item_power(piece: Piece, kind: str) -> int:
 
 def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
     """Fight the duel the pending decision named the stat of."""
-    pending = state.pending
-    assert pending is not None
-    challenger = state.pieces[pending.piece]
+    state, _, challenger = state.answered()
     defender = opponent_at(state, challenger)
     assert defender is not None
-    state = replace(state, pending=None)
     index = PLAIN_STATS.index(stat)  # type: ignore[arg-type]
     rivals = challenger.seat != defender.seat
     allies = [state.pieces[i] for i in state.allies]
@@ -133,21 +134,15 @@ def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
 
 
 def flee(state: GvbState, choice: str) -> tuple[GvbState, Log]:
-    pending = state.pending
-    assert pending is not None
-    piece = state.pieces[pending.piece]
-    state = replace(state, pending=None)
+    """A Villain on an Encounter square: try to flee it, or fight."""
+    state, _, piece = state.answered()
     if choice == "fight":
         return fight(state, piece.id)
-    (die,), rng = state.rng.dice(1)  # type: ignore[union-attr]
-    state = replace(state, rng=rng)
-    name = piece_name(piece.seat, piece.kind)
-    if die >= FLEE_ON:
-        return state.with_piece(replace(piece, place=home(piece.seat))), [
-            LogEntry(f"{name} rolls {die} and flees home.")
-        ]
+    state, fled, line = flight(state, piece, "the Encounter")
+    if fled:
+        return state, [line]
     state, log = fight(state, piece.id)
-    return state, [LogEntry(f"{name} rolls {die} and cannot get away."), *log]
+    return state, [line, *log]
 
 
 def grade_of(state: GvbState, place: str) -> str:

@@ -87,10 +87,7 @@ def _node(state: GvbState, piece: Piece, log: Log) -> tuple[GvbState, Log]:
 
 def resolve_raise(state: GvbState, choice: str) -> tuple[GvbState, Log]:
     """The raise decision: keep the level, raise it, or (from 5) raise it to the Special named."""
-    pending = state.pending
-    assert pending is not None
-    piece = state.pieces[pending.piece]
-    state = replace(state, pending=None)
+    state, _, piece = state.answered()
     if choice == "keep":
         return state, []
     mark = state.mark_at(piece.place)

@@ -223,6 +223,11 @@ class GvbState:
     def with_piece(self, piece: Piece) -> GvbState:
         return replace(self, pieces=_swap(self.pieces, piece.id, piece))
 
+    def answered(self) -> tuple[GvbState, Pending, Piece]:
+        """The state with its pending decision taken off, that decision, and the piece it is about."""
+        assert self.pending is not None, "no decision is pending"
+        return replace(self, pending=None), self.pending, self.pieces[self.pending.piece]
+
     def mark_at(self, place: str) -> Mark | None:
         return next((m for m in self.marks if m.place == place), None)
 
