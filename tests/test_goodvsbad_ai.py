@@ -1,0 +1,38 @@
+"""Good vs Bad's evaluation: Renown leads, health and cards count, a result is a result; and the generic search
+plays the game through its interface."""
+
+from __future__ import annotations
+
+from engine.ai.search import decide
+from engine.core import Outcome
+from engine.frozen import replace
+from engine.games.goodvsbad.ai import evaluate
+from engine.games.goodvsbad.game import GoodVsBad
+from tests.test_goodvsbad_turns import started
+
+GAME = GoodVsBad()
+
+
+def test_renown_leads_health_and_cards_count_and_a_result_is_final() -> None:
+    state = started(3)
+    assert abs(evaluate(state, 0) - evaluate(state, 1)) < 0.2
+    ahead = state.with_player(replace(state.player(0), renown=5))
+    assert evaluate(ahead, 0) > 0.5 > -0.5 > evaluate(ahead, 1)
+    hurt = state.with_piece(replace(state.piece(0, "hero"), stats=(0, 0, 1)))
+    assert evaluate(hurt, 0) < evaluate(state, 0)
+    won = replace(state, outcome=Outcome.win(2, reason="test"))
+    assert evaluate(won, 2) == 1.0 and evaluate(won, 0) == -1.0
+
+
+def test_the_search_chooses_a_legal_move_at_every_kind_of_decision() -> None:
+    state = GAME.setup(None, 2, 3)
+    kinds = set()
+    for index in range(40):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        key = decide(GAME, state, seat, level="easy", seed=index).key
+        assert key in GAME.legal_actions(state, seat)
+        kinds.add(key.split(":")[0])
+        state = GAME.act(state, seat, key).state
+    assert {"name", "buy", "roll"} <= kinds
