@@ -17,7 +17,7 @@ from .model import SEAT_NAMES, GoodVsBadOptions, GvbState
 from .setup import PURCHASES, initial_state
 from .views import GvbView, board_fields
 
-DECISIONS_PER_TURN = 40  # a generous bound: two moves, their landings, a reroll, nudges, drags and fights
+DECISIONS_PER_TURN = 200  # generous: two moves and their landings, plus every card of a full hand played, each answered
 
 
 class GoodVsBad(Game[GvbState, str, GvbView]):
