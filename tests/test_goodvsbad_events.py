@@ -119,9 +119,9 @@ def test_a_protector_that_reaches_every_other_home_base_undefeated_wins_and_a_de
     state = started(3)
     protector = replace(state.piece(0, "hero"), role="protector", toured=("h2",), place="0.15")
     state = state.with_piece(protector)
-    won, log = tour(state, protector, "1.1", 4)  # 0.16, 0.17, Blue's Home Base, then on to 1.1
+    won, log = tour(state, protector, ("0.16", "0.17", "h1", "1.1"))  # through Blue's Home Base
     assert won.outcome is not None and won.outcome.winners == frozenset({0}) and "every Home Base" in log[0].public
-    short, _ = tour(state, protector, "0.17", 2)
+    short, _ = tour(state, protector, ("0.16", "0.17"))
     assert short.outcome is None
     beaten, _ = damage(state, protector.id, 9)
     assert beaten.piece(0, "hero").role == "" and beaten.piece(0, "hero").toured == ()

@@ -153,8 +153,7 @@ class Pending:
     ]
     piece: int = -1
     options: tuple[str, ...] = ()
-    via: tuple[str, ...] = ()  # for a path: the place each option's walk enters it from
-    steps: int = 0  # for a path: the move's length
+    paths: tuple[tuple[str, ...], ...] = ()  # for a path: each option's walk (the places entered, in order)
     seat: int = -1  # who decides, when not the active player (a Hero fleeing the Supervillain, a rally)
     challenger: int = -1  # for a rally: the piece that moved into the duel (it names the stat)
 

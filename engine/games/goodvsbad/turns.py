@@ -118,50 +118,48 @@ def begin_move(state: GvbState, piece_id: int, rolled: int) -> tuple[GvbState, L
     state = state.with_piece(replace(piece, slowed=0))
     state = replace(state, moved=(*state.moved, piece_id))
     log = [LogEntry(f"{piece_name(piece.seat, piece.kind)} moves {length}{note}.")]
-    ends = reachable(state, piece, length)
+    paths = reachable(state, piece, length)
     if piece.kind == "hero" and any(f.place == piece.place and f.item == "fortification" for f in state.fixtures):
-        ends = {"stay": piece.place, **ends}  # a Hero may stay still on a Fortification
-    if len(ends) == 1:
-        ((end, came_from),) = ends.items()
-        state, toured = tour(state, state.pieces[piece_id], end, length)
-        state = replace(state, agenda=(Task("arrive", piece_id, came_from), *state.agenda))
-        state = state.with_piece(replace(state.pieces[piece_id], place=end))
-        return state, log + toured
-    state = replace(state, pending=Pending("path", piece_id, tuple(ends), via=tuple(ends.values()), steps=length))
+        paths = {"stay": (), **paths}  # a Hero may stay still on a Fortification
+    if len(paths) == 1:
+        ((end, path),) = paths.items()
+        state, log = _walk(state, state.pieces[piece_id], end, path, log)
+        return state, log
+    state = replace(state, pending=Pending("path", piece_id, tuple(paths), paths=tuple(paths.values())))
     return state, log
 
 
-def reachable(state: GvbState, piece: Piece, length: int) -> dict[str, str]:
-    """Each place the piece can end its move on, with the place it enters that end from (for the first path,
-    in the board's order, when several lead there). A Trap stops a walk on its space."""
+def reachable(state: GvbState, piece: Piece, length: int) -> dict[str, tuple[str, ...]]:
+    """Each place the piece can end its move on, with the walk there (the first, in the board's order, when
+    several lead there). A Trap stops a walk on its space."""
     connectors = layout(len(state.players), SEAT_NAMES)
     traps = frozenset(f.place for f in state.fixtures if f.item == "trap")
     ends = walks(piece.place, length, connectors, state.lengths, stops=traps)
-    return {end: (paths[0][-2] if len(paths[0]) > 1 else piece.place) for end, paths in ends.items()}
+    return {end: paths[0] for end, paths in ends.items()}
 
 
 def choose_path(state: GvbState, end: str) -> tuple[GvbState, Log]:
-    pending = state.pending
-    assert pending is not None
-    piece = state.pieces[pending.piece]
+    state, pending, piece = state.answered()
     if end == "stay":
-        return run(replace(state, pending=None))
-    came_from = pending.via[pending.options.index(end)]
-    state, toured = tour(state, piece, end, pending.steps)
+        return run(state)
+    state, log = _walk(state, piece, end, pending.paths[pending.options.index(end)], [])
+    more_state, more = run(state)
+    return more_state, log + more
+
+
+def _walk(state: GvbState, piece: Piece, end: str, path: tuple[str, ...], log: Log) -> tuple[GvbState, Log]:
+    """The piece walks ``path`` to ``end``: a role counts the Home Bases on the way, then it arrives."""
+    came_from = path[-2] if len(path) > 1 else piece.place
+    state, toured = tour(state, piece, path)
     state = state.with_piece(replace(state.pieces[piece.id], place=end))
-    state = replace(state, pending=None, agenda=(Task("arrive", piece.id, came_from), *state.agenda))
-    state, log = run(state)
-    return state, toured + log
+    return replace(state, agenda=(Task("arrive", piece.id, came_from), *state.agenda)), log + toured
 
 
-def tour(state: GvbState, piece: Piece, end: str, steps: int) -> tuple[GvbState, Log]:
+def tour(state: GvbState, piece: Piece, path: tuple[str, ...]) -> tuple[GvbState, Log]:
     """A Protector or Supervillain counts the other Home Bases its walk passes through or ends on; once it has
     been to every one undefeated, its player wins."""
     if not piece.role:
         return state, []
-    connectors = layout(len(state.players), SEAT_NAMES)
-    traps = frozenset(f.place for f in state.fixtures if f.item == "trap")
-    path = walks(piece.place, steps, connectors, state.lengths, stops=traps).get(end, ((end,),))[0]
     others = {home(s) for s in state.seats if s != piece.seat}
     reached = tuple(sorted(set(piece.toured) | (others & set(path))))
     state = state.with_piece(replace(piece, toured=reached))
@@ -201,18 +199,13 @@ def end_turn(state: GvbState) -> tuple[GvbState, Log]:
 def final_result(state: GvbState) -> Outcome:
     """The default end (ours): most Renown; a tie goes to more Good and Bad spaces of one's making on the
     board; still tied, the tied players share the win."""
-    standing = state.players
 
     def score(player_seat: int) -> tuple[int, int]:
         made = sum(1 for m in state.marks if m.maker == player_seat)
         return state.players[player_seat].renown, made
 
-    best = max(score(p.seat) for p in standing)
-    winners = [p.seat for p in standing if score(p.seat) == best]
+    best = max(score(seat) for seat in state.seats)
+    winners = [seat for seat in state.seats if score(seat) == best]
     names = " and ".join(SEAT_NAMES[s] for s in winners)
     verb = "wins" if len(winners) == 1 else "share the win"
     return Outcome.win(*winners, reason=f"After round {state.rounds}, {names} {verb} with {best[0]} Renown.")
-
-
-def send_home(piece: Piece) -> Piece:
-    return replace(piece, place=home(piece.seat))
