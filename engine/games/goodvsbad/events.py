@@ -13,8 +13,10 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...frozen import replace
 from .board import extended, home, is_encounter, layout, moved_by_extension, parse_space, places
+from .labels import place_name
+from .landing import raise_mark
 from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Piece, Window, piece_name
-from .spaces import SPECIAL_NAMES, is_markable, specials_for
+from .spaces import is_markable, specials_for
 from .tables import TABLES
 
 Log = list[LogEntry]
@@ -164,26 +166,17 @@ def _raise_one(state: GvbState, seat: int, side: str, place: str, special: str) 
     if mark is None:
         if not is_markable(place):
             return state, []
-        return state.with_mark(Mark(place, side, 1, maker=seat)), [LogEntry(f"{place} turns {side.title()} 1.")]  # type: ignore[arg-type]
+        line = LogEntry(f"{place_name(state, place)} turns {side.title()} 1.")
+        return state.with_mark(Mark(place, side, 1, maker=seat)), [line]  # type: ignore[arg-type]
     if mark.side != side or mark.level >= SPECIAL_LEVEL:
         return state, [LogEntry("The space has changed: nothing happens.")]
-    return _up(state, seat, mark, special)
-
-
-def _up(state: GvbState, seat: int, mark: Mark, special: str) -> tuple[GvbState, Log]:
-    level = mark.level + 1
-    state = state.with_mark(replace(mark, level=level, special=special if level == SPECIAL_LEVEL else "", maker=seat))
-    if level < SPECIAL_LEVEL:
-        return state, []
-    player = state.player(seat)
-    state = state.with_player(replace(player, renown=player.renown + 2))
-    return state, [LogEntry(f"{mark.place} becomes a Special: {SPECIAL_NAMES[special]} (+2 Renown).")]
+    return raise_mark(state, seat, mark, special)
 
 
 def _wave(state: GvbState, seat: int, side: str, special: str) -> tuple[GvbState, Log]:
     log = [LogEntry(f"Every {side.title()} space below 6 rises a level.")]
     for mark in [m for m in state.marks if m.side == side and m.level < SPECIAL_LEVEL]:
-        state, more = _up(state, seat, mark, special)
+        state, more = raise_mark(state, seat, mark, special)
         log += more
     return state, log
 

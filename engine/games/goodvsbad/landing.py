@@ -10,8 +10,20 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...frozen import replace
 from .board import CROSSROADS, home, is_encounter, is_node, layout, parse_space, walks
-from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Pending, Piece, Task, piece_name
-from .spaces import SPECIAL_NAMES, after_landing, effect, heal, hurt, may_raise, restore, specials_for, worse_places
+from .labels import place_name
+from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Task, piece_name
+from .spaces import (
+    SPECIAL_NAMES,
+    after_landing,
+    effect,
+    heal,
+    hurt,
+    may_raise,
+    raised,
+    restore,
+    specials_for,
+    worse_places,
+)
 from .tables import TABLES
 
 Log = list[LogEntry]
@@ -39,7 +51,7 @@ def arrive(state: GvbState, task: Task) -> tuple[GvbState, Log]:
         made = after_landing(mark, place, piece.kind, piece.seat)
         if mark is None and made is not None:
             state = state.with_mark(made)
-            log.append(LogEntry(f"{_name(piece)} turns {_space(state, place)} {made.side.title()} 1."))
+            log.append(LogEntry(f"{_name(piece)} turns {place_name(state, place)} {made.side.title()} 1."))
         elif mark is not None:
             follow.insert(0, Task("effect", piece.id, task.came_from, effect=effect(mark), at=place))
             if may_raise(mark, piece.kind):
@@ -92,15 +104,21 @@ def resolve_raise(state: GvbState, choice: str) -> tuple[GvbState, Log]:
         return state, []
     mark = state.mark_at(piece.place)
     assert mark is not None
-    special = choice.partition(":")[2]
-    level = mark.level + 1
-    state = state.with_mark(replace(mark, level=level, special=special, maker=piece.seat))
-    if special:
-        player = state.player(piece.seat)
-        state = state.with_player(replace(player, renown=player.renown + 2))
-        text = f"{_name(piece)} makes {_space(state, piece.place)} a Special: {SPECIAL_NAMES[special]} (+2 Renown)."
-        return state, [LogEntry(text)]
-    return state, [LogEntry(f"{_name(piece)} raises {_space(state, piece.place)} to {mark.side.title()} {level}.")]
+    state, log = raise_mark(state, piece.seat, mark, choice.partition(":")[2])
+    where = place_name(state, piece.place)
+    return state, log or [LogEntry(f"{_name(piece)} raises {where} to {mark.side.title()} {mark.level + 1}.")]
+
+
+def raise_mark(state: GvbState, seat: int, mark: Mark, special: str = "") -> tuple[GvbState, Log]:
+    """A space one level up, by ``seat``'s doing (a piece's raise, Goodness, Badness, a Wave); at 6 it becomes
+    the Special named, and ``seat`` scores 2 Renown for making it."""
+    state = state.with_mark(raised(mark, seat, special))
+    if mark.level + 1 < SPECIAL_LEVEL:
+        return state, []
+    player = state.player(seat)
+    state = state.with_player(replace(player, renown=player.renown + 2))
+    where = place_name(state, mark.place)
+    return state, [LogEntry(f"{where} becomes a Special: {SPECIAL_NAMES[special]} ({SEAT_NAMES[seat]} +2 Renown).")]
 
 
 def apply_effect(state: GvbState, task: Task) -> tuple[GvbState, Log]:
@@ -119,7 +137,7 @@ def apply_effect(state: GvbState, task: Task) -> tuple[GvbState, Log]:
         connectors = layout(len(state.players), SEAT_NAMES)
         places = worse_places(piece.place, WORSE[kind], marks, connectors, state.lengths, came_from=task.came_from)
         if len(places) == 1:
-            return go(state, piece, places[0], f"{name} is dragged to {_space(state, places[0])}.")
+            return go(state, piece, places[0], f"{name} is dragged to {place_name(state, places[0])}.")
         if places:
             return replace(state, pending=Pending("worse", piece.id, places)), []
         return state, []
@@ -216,11 +234,6 @@ def draw_event(state: GvbState, seat: int) -> tuple[GvbState, Log]:
 
 def _name(piece: Piece) -> str:
     return piece_name(piece.seat, piece.kind)
-
-
-def _space(state: GvbState, place: str) -> str:
-    connector, position = parse_space(place) or (0, 0)
-    return f"space {position} of {layout(len(state.players), SEAT_NAMES)[connector].name}"
 
 
 def _stats(piece: Piece) -> str:

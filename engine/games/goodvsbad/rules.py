@@ -14,6 +14,7 @@ from ...core import LogEntry
 from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
 from . import calls, events, fights, items, landing, turns
+from .labels import place_name
 from .model import SEAT_NAMES, GvbState, Task
 from .setup import PURCHASES, Purchase, name_special, names_left, seal_purchase
 from .spaces import raise_stat
@@ -124,9 +125,9 @@ def _decide(state: GvbState, kind: str, choice: str) -> tuple[GvbState, Log]:
         if choice == "stay":
             return state, []
         state = replace(state, used=(*state.used, (piece.id, "nudge")))
-        return landing.go(state, piece, choice, f"{name} moves on to {choice}.")
+        return landing.go(state, piece, choice, f"{name} moves on to {place_name(state, choice)}.")
     if kind == "worse":
-        return landing.go(state, piece, choice, f"{name} is dragged to {choice}.")
+        return landing.go(state, piece, choice, f"{name} is dragged to {place_name(state, choice)}.")
     if kind == "reroll":
         if choice == "stay":
             return state, []
