@@ -67,6 +67,12 @@ def parse_space(place: str) -> tuple[int, int] | None:
     return int(connector), int(position)
 
 
+def connector_of(place: str) -> int | None:
+    """The Connector a space belongs to (``None`` for a Home Base or the Crossroads, which join several)."""
+    found = parse_space(place)
+    return None if found is None else found[0]
+
+
 def is_node(place: str) -> bool:
     """Whether ``place`` is a Home Base or the Crossroads (a fork, never a Connector space)."""
     return "." not in place

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
-from .board import grade, home, parse_space
+from .board import connector_of, grade, home, parse_space
 from .landing import damage, draw_event, draw_item
 from .model import GvbState, Pending, Piece, Task, piece_name
 from .spaces import raise_stat
@@ -57,14 +57,10 @@ def rally_or_duel(state: GvbState, challenger: int) -> tuple[GvbState, Log]:
 
 def same_road(state: GvbState, piece: Piece) -> tuple[Piece, ...]:
     """The other pieces of ``piece``'s kind on its Connector (on its spaces, not at its ends)."""
-    here = parse_space(piece.place)
-    if here is None:
+    road = connector_of(piece.place)
+    if road is None:
         return ()
-    return tuple(
-        p
-        for p in state.pieces
-        if p.kind == piece.kind and p.id != piece.id and (parse_space(p.place) or (-1, 0))[0] == here[0]
-    )
+    return tuple(p for p in state.pieces if p.kind == piece.kind and p.id != piece.id and connector_of(p.place) == road)
 
 
 def escape(state: GvbState, choice: str) -> tuple[GvbState, Log]:
@@ -252,10 +248,12 @@ def _mark(state: GvbState, place: str, how: str) -> tuple[GvbState, Log]:
     drops a level; at level 1 it turns Blank. The nearer to the first end wins a tie."""
     side = "good" if how == "blight" else "bad"
     connector, position = parse_space(place)  # type: ignore[misc]
-    candidates = [m for m in state.marks if m.side == side and (parse_space(m.place) or (-1, 0))[0] == connector]
+    candidates = {
+        m: parse_space(m.place)[1] for m in state.marks if m.side == side and connector_of(m.place) == connector
+    }  # type: ignore[index]
     if not candidates:
         return state, []
-    nearest = min(candidates, key=lambda m: (abs((parse_space(m.place) or (0, 0))[1] - position), m.place))
+    nearest = min(candidates, key=lambda m: (abs(candidates[m] - position), m.place))
     if nearest.level == 1:
         state = state.without_mark(nearest.place)
     else:
