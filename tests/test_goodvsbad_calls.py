@@ -4,8 +4,9 @@ who join add their stats and share the outcome."""
 from __future__ import annotations
 
 from engine.frozen import replace
+from engine.games.goodvsbad.fights import _mark
 from engine.games.goodvsbad.game import GoodVsBad
-from engine.games.goodvsbad.model import GvbState
+from engine.games.goodvsbad.model import GvbState, Mark
 from engine.games.goodvsbad.rules import deciders, legal, play
 from tests.test_goodvsbad_turns import landed, started
 
@@ -94,3 +95,12 @@ def test_a_villain_facing_the_protector_rallies_the_villains_on_its_road() -> No
     assert deciders(state) == (0,) and legal(state, 0) == ["duel:agility", "duel:might", "duel:smarts"]
     state, log = play(state, 0, "duel:might")
     assert state.allies == () and log[0].public.startswith("Duel in Might")
+
+
+def test_an_encounter_changes_the_nearest_marked_space_and_on_a_tie_the_one_nearer_the_first_end() -> None:
+    state = started().with_mark(Mark("0.6", "good", 2)).with_mark(Mark("0.10", "good", 2))
+    state = state.with_mark(Mark("0.13", "good", 1))
+    tie, _ = _mark(state, "0.8", "blight")
+    assert tie.mark_at("0.6").level == 1 and tie.mark_at("0.10").level == 2, "0.6 and 0.10 are both 2 away"
+    near, _ = _mark(state, "0.12", "blight")
+    assert near.mark_at("0.13") is None, "a Good 1 space drops to Blank"

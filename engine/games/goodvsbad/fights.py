@@ -253,7 +253,7 @@ def _mark(state: GvbState, place: str, how: str) -> tuple[GvbState, Log]:
     }  # type: ignore[index]
     if not candidates:
         return state, []
-    nearest = min(candidates, key=lambda m: (abs(candidates[m] - position), m.place))
+    nearest = min(candidates, key=lambda m: (abs(candidates[m] - position), candidates[m]))
     if nearest.level == 1:
         state = state.without_mark(nearest.place)
     else:
