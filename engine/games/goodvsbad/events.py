@@ -89,11 +89,7 @@ def _targets(state: GvbState, side: str) -> list[str]:
 def play_event(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
     """Take the card from the hand into play and open the window on it."""
     card = key.split(":")[1]
-    player = state.player(seat)
-    events = list(player.events)
-    events.remove(card)
-    state = state.with_player(replace(player, events=tuple(events)))
-    state = replace(state, decks=replace(state.decks, event_discards=(*state.decks.event_discards, card)))
+    state = state.spend(seat, card)
     line = LogEntry(f"{SEAT_NAMES[seat]} plays {TABLES.events[card].name}{_target_words(state, key)}.")
     return _open(state, Window(key, seat, seat, ()), [line])
 
@@ -120,11 +116,7 @@ def answer(state: GvbState, seat: int, choice: str) -> tuple[GvbState, Log]:
     if not negators:
         return settle(replace(state, window=None), window, [sealed])
     first = min(negators, key=lambda s: (s - window.against) % len(state.players))
-    player = state.player(first)
-    events = list(player.events)
-    events.remove("negation")
-    state = state.with_player(replace(player, events=tuple(events)))
-    state = replace(state, decks=replace(state.decks, event_discards=(*state.decks.event_discards, "negation")))
+    state = state.spend(first, "negation")
     line = LogEntry(f"{SEAT_NAMES[first]} plays a Negation.")
     chained = Window(window.key, window.player, first, (), window.negations + 1)
     return _open(replace(state, window=None), chained, [sealed, line])
@@ -201,9 +193,8 @@ def _extension(state: GvbState) -> tuple[GvbState, Log]:
     lost = len(state.marks) - len(marks)
     fixtures = tuple(replace(f, place=moved(f.place)) for f in state.fixtures)
     kept = tuple(f for f in fixtures if plain(f.place))
-    discards = (*state.decks.item_discards, *(f.item for f in fixtures if not plain(f.place)))
-    decks = replace(state.decks, item_discards=discards)
-    state = replace(state, lengths=lengths, pieces=pieces, marks=marks, fixtures=kept, decks=decks)
+    state = replace(state, lengths=lengths, pieces=pieces, marks=marks, fixtures=kept)
+    state = state.discarded(items=tuple(f.item for f in fixtures if not plain(f.place)))
     line = f"The roads grow: {len(middles)} Connectors lengthen by 6; {lost} marked spaces become Encounter squares."
     return state, [LogEntry(line)]
 

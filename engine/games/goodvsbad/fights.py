@@ -223,9 +223,7 @@ def _penalty(state: GvbState, piece_id: int, card: Encounter, where: str) -> tup
     name = piece_name(piece.seat, piece.kind)
     if card.penalty == "break_item" and piece.items:
         lost = piece.items[0]
-        state = state.with_piece(replace(piece, items=piece.items[1:]))
-        discards = (*state.decks.item_discards, lost)
-        state = replace(state, decks=replace(state.decks, item_discards=discards))
+        state = state.with_piece(replace(piece, items=piece.items[1:])).discarded(items=(lost,))
         return state, [LogEntry(f"{card.name} breaks {name}'s {TABLES.items[lost].name}.")]
     if card.penalty == "hurt_special":
         player = state.player(piece.seat)

@@ -73,11 +73,7 @@ def lay(state: GvbState, seat: int, item_id: str, kind: str) -> tuple[GvbState, 
 
 def prophecy(state: GvbState, seat: int, piece_id: int, home: str) -> tuple[GvbState, Log]:
     """Move any piece to any Home Base (no landing); the card is discarded."""
-    player = state.player(seat)
-    hand = list(player.items)
-    hand.remove("prophecy")
-    state = state.with_player(replace(player, items=tuple(hand)))
-    state = replace(state, decks=replace(state.decks, item_discards=(*state.decks.item_discards, "prophecy")))
+    state = state.spend(seat, "prophecy")
     piece = state.pieces[piece_id]
     state = state.with_piece(replace(piece, place=home))
     where = f"{SEAT_NAMES[int(home[1:])]}'s Home Base"
@@ -98,21 +94,6 @@ def over_the_limit(state: GvbState) -> GvbState | None:
 
 def discard(state: GvbState, seat: int, card_id: str) -> tuple[GvbState, Log]:
     """Discard one card from the hand, face up."""
-    player = state.player(seat)
-    decks = state.decks
-    if card_id in TABLES.items and card_id in player.items:
-        hand = list(player.items)
-        hand.remove(card_id)
-        player, decks = (
-            replace(player, items=tuple(hand)),
-            replace(decks, item_discards=(*decks.item_discards, card_id)),
-        )
-        name = TABLES.items[card_id].name
-    else:
-        hand = list(player.events)
-        hand.remove(card_id)
-        player = replace(player, events=tuple(hand))
-        decks = replace(decks, event_discards=(*decks.event_discards, card_id))
-        name = TABLES.events[card_id].name
-    state = replace(state.with_player(player), decks=decks, pending=None)
-    return state, [LogEntry(f"{SEAT_NAMES[seat]} discards {name} down to the hand limit.")]
+    card = TABLES.items.get(card_id) or TABLES.events[card_id]
+    state = replace(state.spend(seat, card_id), pending=None)
+    return state, [LogEntry(f"{SEAT_NAMES[seat]} discards {card.name} down to the hand limit.")]

@@ -82,8 +82,7 @@ def _fixtures(state: GvbState, piece: Piece) -> tuple[GvbState, Log]:
         else:
             continue
         kept = tuple(f for f in state.fixtures if f != fixture)
-        item_discards = (*state.decks.item_discards, fixture.item)
-        state = replace(state, fixtures=kept, decks=replace(state.decks, item_discards=item_discards))
+        state = replace(state, fixtures=kept).discarded(items=(fixture.item,))
     return state, log
 
 

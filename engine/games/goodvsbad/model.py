@@ -227,6 +227,25 @@ class GvbState:
         assert self.pending is not None, "no decision is pending"
         return replace(self, pending=None), self.pending, self.pieces[self.pending.piece]
 
+    def discarded(self, *, items: tuple[str, ...] = (), events: tuple[str, ...] = ()) -> GvbState:
+        """Cards onto the discard piles, face up."""
+        decks = self.decks
+        piles = replace(
+            decks, item_discards=(*decks.item_discards, *items), event_discards=(*decks.event_discards, *events)
+        )
+        return replace(self, decks=piles)
+
+    def spend(self, seat: int, card: str) -> GvbState:
+        """One copy of ``card`` from ``seat``'s hand onto its discard pile (played, or discarded to the limit)."""
+        player = self.players[seat]
+        if card in player.items:
+            hand = list(player.items)
+            hand.remove(card)
+            return self.with_player(replace(player, items=tuple(hand))).discarded(items=(card,))
+        hand = list(player.events)
+        hand.remove(card)
+        return self.with_player(replace(player, events=tuple(hand))).discarded(events=(card,))
+
     def mark_at(self, place: str) -> Mark | None:
         return next((m for m in self.marks if m.place == place), None)
 
