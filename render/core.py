@@ -169,6 +169,15 @@ def palette_for(game: str, size: int) -> Image.Image:
     return swatch.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def own_palette_png(image: Image.Image) -> bytes:
+    """PNG bytes of an extra image (a hand, a chart) on a palette of its own: 255 colours by median cut, no
+    dithering (the same image, the same bytes), saved at the boards' compression level."""
+    quantized = image.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    quantized.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
 def to_palette(image: Image.Image, game: str, size: int) -> Image.Image:
     """``image`` mapped onto the game's fixed palette (nearest colour, no dithering: flat areas stay flat). An
     RGB image is quantized as it is: converting it first costs as much as the quantizing (measured at 1024 px)."""

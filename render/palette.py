@@ -57,6 +57,12 @@ SIDE_PALE: tuple[RGB, ...] = (
 )
 
 
+# Seats named by colour (Metamorph's and Good vs Bad's Red, Blue, Green, Yellow, Purple, Orange): the log names
+# them, so each gets the Okabe–Ito hue its name says; SIDE_STRONG's order would draw "Yellow" pink.
+NAMED_SEAT_STRONG: tuple[RGB, ...] = (VERMILLION, BLUE, BLUISH_GREEN, YELLOW, REDDISH_PURPLE, ORANGE)
+NAMED_SEAT_PALE: tuple[RGB, ...] = (*SIDE_PALE[:3], (250, 243, 184), *SIDE_PALE[3:5])
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved a fraction ``t`` of the way towards ``b``."""
     return (

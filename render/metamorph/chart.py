@@ -14,7 +14,6 @@ board's inset chart when the board has room for one (``draw_grid_wizards`` over 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +27,7 @@ from engine.games.metamorph.model import Wizard
 from engine.games.metamorph.tables import CHART_SIZE, HUMAN, SCHOOL_NAMES, TABLES, Shape, step_towards
 
 from .. import palette as pal
-from ..core import PNG_COMPRESS_LEVEL
+from ..core import own_palette_png
 from ..palette import RGB
 from ..toolkit import Sketch, draw_shape, draw_text, ellipsize, text_width
 from .geometry import ChartGrid
@@ -407,7 +406,4 @@ def chart_image(view: MetaView, *, size: int = 1024) -> Image.Image:
 def chart_png(view: MetaView, *, size: int = 1024) -> bytes:
     """PNG bytes of ``chart_image(view, size=size)``: mapped onto 255 colours (median cut, no dithering, so the
     same view gives the same bytes) and saved at the boards' compression level."""
-    image = chart_image(view, size=size).quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return own_palette_png(chart_image(view, size=size))

@@ -62,19 +62,10 @@ BADGE = 0.46  # badge diameter, as a fraction of the hex radius
 BADGE_REACH = 0.8  # badge centres, from the hex centre towards a corner
 # Corners (screen degrees, y down) in the order badges fill them; the bottom corner holds the bars.
 BADGE_CORNERS = (-90, -30, 210, 30, 150)
-# Seat colours, in SEAT_NAMES order (Red, Blue, Green, Yellow, Purple, Orange). The shared ``pal.SIDE_STRONG``
-# runs vermillion, blue, bluish green, reddish purple, orange, sky blue, which would draw "Yellow" pink,
-# "Purple" orange and "Orange" sky blue; Metamorph's log names seats by colour, so each seat gets the
-# Okabe–Ito hue its name says, keeping the seat shapes (a dark halo holds pale tokens apart from pale plains).
-SEAT_STRONG: tuple[RGB, ...] = (pal.VERMILLION, pal.BLUE, pal.BLUISH_GREEN, pal.YELLOW, pal.REDDISH_PURPLE, pal.ORANGE)
-SEAT_PALE: tuple[RGB, ...] = (
-    pal.SIDE_PALE[0],
-    pal.SIDE_PALE[1],
-    pal.SIDE_PALE[2],
-    (250, 243, 184),
-    pal.SIDE_PALE[3],
-    pal.SIDE_PALE[4],
-)
+# Seat colours, in SEAT_NAMES order: the hue each seat's name says (``pal.NAMED_SEAT_STRONG``), with the seat
+# shapes (a dark halo holds pale tokens apart from pale plains).
+SEAT_STRONG: tuple[RGB, ...] = pal.NAMED_SEAT_STRONG
+SEAT_PALE: tuple[RGB, ...] = pal.NAMED_SEAT_PALE
 ACTIVE_RING = pal.GOLD
 KEY_GOLD: RGB = (236, 186, 40)
 FONT_BLUE: RGB = (40, 150, 220)

@@ -10,7 +10,6 @@ drawn in the Enemy Phase.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -20,7 +19,7 @@ from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.views import ShadowView
 
 from .. import palette as pal
-from ..core import PNG_COMPRESS_LEVEL
+from ..core import own_palette_png
 from ..palette import RGB
 from ..toolkit import Sketch, draw_text, ellipsize, text_width, wrap
 from . import glyphs as gl
@@ -254,7 +253,4 @@ def _nothing(view: ShadowView, size: int) -> Image.Image:
 def hand_png(view: ShadowView, *, size: int = 1024) -> bytes:
     """PNG bytes of ``hand_image``: mapped onto 255 colours (median cut, no dithering, so the same view gives
     the same bytes) and saved at the boards' compression level."""
-    image = hand_image(view, size=size).quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return own_palette_png(hand_image(view, size=size))

@@ -1,0 +1,10 @@
+"""The Good vs Bad board: importing this package registers its renderer. The viewer's hand (and sealed
+purchase), a second image the bot offers from a button, is ``render.extra_png(view, "hand")`` (also
+``hand_png``)."""
+
+from __future__ import annotations
+
+from .board import GoodVsBadRenderer
+from .hand import hand_image, hand_png
+
+__all__ = ["GoodVsBadRenderer", "hand_image", "hand_png"]

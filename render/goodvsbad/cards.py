@@ -1,0 +1,146 @@
+"""Under the roads: a status line (round, whose turn, the roll, an Event waiting on Negations, the decks) and one
+card per player (Special, Renown, hand size, and each piece's stats, standing and Items).
+
+Everything here is public: hands are counts, a sealed purchase shows only as sealed.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.games.goodvsbad.model import Piece
+from engine.games.goodvsbad.tables import TABLES
+from engine.games.goodvsbad.views import GvbView, PlayerView
+
+from .. import palette as pal
+from ..toolkit import Box, draw_text, ellipsize, text_width
+from .geometry import Layout
+from .sprites import SEAT_STRONG, piece_sprite
+
+STAT_LETTERS = ("A", "M", "S")
+ROLES = {"protector": "Protector", "supervillain": "Supervillain"}
+
+
+def status_text(view: GvbView) -> tuple[str, str]:
+    """The status line's left part (where the game stands) and right part (the decks)."""
+    names = view.seat_names
+    if view.outcome is not None:
+        if view.outcome.draw or not view.outcome.winners:
+            left = "Game over: a draw"
+        else:
+            left = f"Game over: {' and '.join(names[s] for s in sorted(view.outcome.winners))} wins"
+    elif view.stage == "name":
+        left = "Naming Specials: " + ", ".join(names[s] for s in view.to_decide) + " to choose"
+    elif view.stage == "buy":
+        sealed = sum(p.bought for p in view.players)
+        left = f"Buying stats: {sealed} of {len(view.players)} sealed"
+    else:
+        left = f"Round {view.round}/{view.rounds} · {names[view.active]}'s turn"
+        if view.roll:
+            left += f" · rolled {view.roll}"
+        if view.window:
+            event = TABLES.events[view.window.split(":")[1]].name
+            left += f" · {event} in play"
+            if view.negations:
+                left += f", {view.negations} Negation{'s' if view.negations > 1 else ''}"
+    grades = " ".join(f"{g}{n}" for g, n in zip("EFGH", view.encounter_decks, strict=True))
+    return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
+
+
+def draw_status(draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None):
+    """The status line; a caption (the last move in words) replaces the decks, and a clock goes last."""
+    x0, y0, x1, y1 = lay.status
+    px = round(22 * lay.u)
+    y = (y0 + y1) / 2
+    left, right = status_text(view)
+    if caption:
+        right = caption
+    if clock:
+        right = f"{right} · {clock}"
+    room = max((x1 - x0) * 0.3, x1 - x0 - text_width(left, px, bold=True) - 16 * lay.u)  # the standing first
+    right = ellipsize(right, px - 2, room)
+    draw_text(draw, (x1, y), right, px=px - 2, fill=pal.TEXT_DIM, anchor="rm")
+    room = x1 - x0 - text_width(right, px - 2) - 16 * lay.u
+    draw_text(draw, (x0, y), ellipsize(left, px, room, bold=True), px=px, fill=pal.TEXT, anchor="lm", bold=True)
+
+
+def draw_cards(image: Image.Image, lay: Layout, view: GvbView) -> None:
+    """One card per player, in seat order; the active player's is framed in gold."""
+    draw = ImageDraw.Draw(image)
+    waiting = set(view.asked) | {s for s, answer in enumerate(view.call) if answer is None}
+    for player, box in zip(view.players, lay.cards, strict=True):
+        active = view.stage == "turn" and view.outcome is None and player.seat == view.active
+        _card(image, draw, lay, box, view=view, player=player, active=active, waiting=player.seat in waiting)
+
+
+def _card(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    lay: Layout,
+    box: Box,
+    *,
+    view: GvbView,
+    player: PlayerView,
+    active: bool,
+    waiting: bool,
+) -> None:
+    x0, y0, x1, y1 = box
+    u = lay.u
+    edge = pal.GOLD if active else pal.PANEL_EDGE
+    draw.rounded_rectangle(box, radius=12 * u, fill=pal.PANEL, outline=edge, width=max(1, round(3 * u)))
+    draw.rectangle((x0 + 3 * u, y0 + 10 * u, x0 + 9 * u, y1 - 10 * u), fill=SEAT_STRONG[player.seat])
+    left, right = x0 + 18 * u, x1 - 12 * u
+    rows = 5
+    step = (y1 - y0 - 12 * u) / rows
+    big, small = round(min(24 * u, step * 0.78)), round(min(20 * u, step * 0.66))
+    y = y0 + 6 * u + step / 2
+    renown = f"Renown {player.renown}"
+    draw_text(draw, (right, y), renown, px=big, fill=pal.GOLD, anchor="rm", bold=True)
+    name = view.seat_names[player.seat] + (" · to answer" if waiting else "")
+    room = right - left - text_width(renown, big, bold=True) - 10 * u
+    draw_text(draw, (left, y), ellipsize(name, big, room, bold=True), px=big, fill=pal.TEXT, anchor="lm", bold=True)
+    y += step
+    draw_text(draw, (left, y), ellipsize(_hand_line(view, player), small, right - left), px=small, fill=pal.TEXT_DIM,
+              anchor="lm")  # fmt: skip
+    for kind in ("hero", "villain"):
+        y += step
+        piece = view.pieces[2 * player.seat + (kind == "villain")]
+        d = round(min(step * 0.9, 26 * u))
+        sprite = piece_sprite(player.seat, kind, d)
+        image.paste(sprite, (round(left), round(y - sprite.height / 2)), sprite)
+        words = _piece_line(piece)
+        draw_text(draw, (left + d + 8 * u, y), ellipsize(words, small, right - left - d - 8 * u), px=small,
+                  fill=pal.TEXT, anchor="lm")  # fmt: skip
+    y += step
+    draw_text(draw, (left, y), ellipsize(_items_line(view, player), small, right - left), px=small,
+              fill=pal.TEXT_DIM, anchor="lm")  # fmt: skip
+
+
+def _hand_line(view: GvbView, player: PlayerView) -> str:
+    special = f"{player.special_name or 'Special'} {player.special}"
+    hand = f"hand {player.items_in_hand} Item{'s' if player.items_in_hand != 1 else ''}, "
+    hand += f"{player.events_in_hand} Event{'s' if player.events_in_hand != 1 else ''}"
+    if view.stage == "buy":
+        hand = "purchase sealed" if player.bought else "choosing a purchase"
+    return f"{special} · {hand}"
+
+
+def _piece_line(piece: Piece) -> str:
+    stats = "  ".join(f"{letter}{value}" for letter, value in zip(STAT_LETTERS, piece.stats, strict=True))
+    tags = [ROLES[piece.role]] if piece.role else []
+    if piece.defeated:
+        tags.append("defeated")
+    if piece.lose_turns:
+        tags.append(f"misses {piece.lose_turns} turn{'s' if piece.lose_turns > 1 else ''}")
+    if piece.slowed:
+        tags.append(f"slowed {piece.slowed}")
+    return "  ·  ".join([stats, *tags])
+
+
+def _items_line(view: GvbView, player: PlayerView) -> str:
+    """The Items laid beside each of the player's pieces, by name."""
+    parts = []
+    for kind, piece in zip(("Hero", "Villain"), view.pieces[2 * player.seat : 2 * player.seat + 2], strict=True):
+        if piece.items:
+            parts.append(f"{kind}: " + ", ".join(TABLES.items[i].name for i in piece.items))
+    return " · ".join(parts) or "No Items laid"

@@ -1,0 +1,300 @@
+"""The Good vs Bad board and hand images: views only, every seat count laid out without overlaps, spaces,
+marks, fixtures and pieces where the view puts them, hands private, and golden images of real positions.
+
+Positions come from seeded random walks through real matches (``walk``), so the same seed always gives the same
+match. Pixel checks locate places with the renderer's own geometry (``render.goodvsbad.geometry``) and look for
+colours with a small tolerance (boards use a 255-colour palette). Golden images use the mechanism and flag of
+``tests/test_render_golden.py``: after an intended change, ``CHANGELING_UPDATE_GOLDEN=1`` rewrites
+``tests/golden/goodvsbad-*.png``; look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine.games.goodvsbad.board import EXTENSION, is_encounter, parse_space
+from engine.games.goodvsbad.game import GoodVsBad
+from engine.games.goodvsbad.model import Fixture, GvbState, Mark
+from engine.games.goodvsbad.tables import TABLES
+from render import board_png, extra_png, extras_of
+from render.goodvsbad.board import MARK_GROWTH
+from render.goodvsbad.cards import status_text
+from render.goodvsbad.geometry import board_layout
+from render.goodvsbad.hand import hand_cards
+from render.goodvsbad.samples import sample_views
+from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE
+from tests.test_render_golden import DIFFERING_SHARE, GOLDEN, MEAN_TOLERANCE, UPDATE, _compare
+from tests.test_render_wars import decode, share
+
+GAME = GoodVsBad()  # not offered by the registry until the bot plays it: built directly
+SIZE = 1024
+
+
+def walk(players: int, seed: int, decisions: int) -> GvbState:
+    """The state after ``decisions`` seeded random decisions (or at the end, if it comes first)."""
+    state = GAME.setup(None, players, seed)
+    pick = random.Random(seed)
+    for _ in range(decisions):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        state = GAME.apply(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+    return state
+
+
+@cache
+def midgame() -> GvbState:
+    """Four players some rounds in: marked spaces, Items laid and cards in hands."""
+    return walk(4, 6, 120)
+
+
+def png_of(view, **options) -> Image.Image:
+    return decode(board_png(view, **options))
+
+
+def box_at(point: tuple[float, float], r: float) -> tuple[int, int, int, int]:
+    x, y = point
+    return round(x - r), round(y - r), round(x + r), round(y + r)
+
+
+# -- views only ------------------------------------------------------------------------------------------------
+
+
+def test_a_full_state_is_refused() -> None:
+    with pytest.raises(TypeError, match="full states carry secrets"):
+        board_png(GAME.setup(None, 2, 1))  # type: ignore[arg-type]
+
+
+def test_the_renderer_is_registered_with_its_hand_image() -> None:
+    assert dict(extras_of("goodvsbad")) == {"hand": "My hand"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_board_is_square_at_any_size_and_deterministic(players: int) -> None:
+    view = GAME.view(GAME.setup(None, players, 3), None)
+    for size in (512, 1024):
+        assert png_of(view, size=size).size == (size, size)
+    assert board_png(view) == board_png(view), "the same view gives the same bytes"
+
+
+def test_bad_marks_are_refused() -> None:
+    view = GAME.view(GAME.setup(None, 3, 3), None)
+    with pytest.raises(ValueError, match="not a place on this board"):
+        board_png(view, squares=("9.99",))
+    with pytest.raises(TypeError, match="Good vs Bad keys"):
+        board_png(view, highlight=(3,))
+
+
+# -- layout ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("extensions", [0, 1, 3])
+def test_every_place_has_its_own_spot_on_the_board(players: int, extensions: int) -> None:
+    """No two places' discs overlap and all sit inside the board's part of the image, even after Extensions
+    have lengthened every Connector (to 29 spaces, the longest)."""
+    lengths = tuple(min(29, n + EXTENSION * extensions) for n in GAME.setup(None, players, 1).lengths)
+    lay = board_layout(SIZE, players, lengths)
+    x0, y0, x1, y1 = lay.board
+    for place, (x, y) in lay.places.items():
+        r = lay.radius(place)
+        assert x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1, place
+    for (a, pa), (b, pb) in itertools.combinations(lay.places.items(), 2):
+        assert math.dist(pa, pb) >= lay.radius(a) + lay.radius(b) - 0.5, (a, b)
+
+
+def test_the_cards_sit_under_the_board_without_overlapping() -> None:
+    for players in range(2, 7):
+        lay = board_layout(SIZE, players, GAME.setup(None, players, 1).lengths)
+        assert len(lay.cards) == players
+        for box in lay.cards:
+            assert box[1] >= lay.board[3] and box[3] <= SIZE
+        for a, b in itertools.combinations(lay.cards, 2):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+# -- what the board shows ---------------------------------------------------------------------------------------
+
+
+def test_good_and_bad_spaces_show_in_their_colours() -> None:
+    state = GAME.setup(None, 3, 3)
+    state = replace(state, stage="turn", marks=(Mark("0.5", "good", 2, maker=0), Mark("1.3", "bad", 4, maker=1)))
+    image = png_of(GAME.view(state, None))
+    lay = board_layout(SIZE, 3, state.lengths)
+    good, bad = lay.near("0.5"), lay.near("1.3")
+    assert share(image, box_at(good, lay.radius("0.5") * 0.5), GOOD, tol=40) > 0.3
+    assert share(image, box_at(bad, lay.radius("1.3") * 0.5), BAD, tol=40) > 0.3
+    assert share(image, box_at(lay.near("0.6"), lay.radius("0.6") * 0.5), GOOD, tol=40) < 0.05, "unmarked"
+
+
+def test_pieces_stand_on_their_places_in_their_seat_colours() -> None:
+    state = GAME.setup(None, 3, 3)
+    pieces = list(state.pieces)
+    pieces[2] = replace(pieces[2], place="0.8")  # Blue's Hero on the road
+    image = png_of(GAME.view(replace(state, pieces=tuple(pieces)), None))
+    lay = board_layout(SIZE, 3, state.lengths)
+    assert share(image, box_at(lay.near("0.8"), lay.token * 0.55), SEAT_STRONG[1], tol=30) > 0.05
+    assert share(image, box_at(lay.near("2.8"), lay.token * 0.55), SEAT_STRONG[1], tol=30) == 0
+
+
+def test_a_trap_shows_on_its_space() -> None:
+    state = GAME.setup(None, 2, 3)
+    with_trap = replace(state, stage="turn", fixtures=(Fixture("0.6", "trap", 1),))
+    lay = board_layout(SIZE, 2, state.lengths)
+    x, y = lay.near("0.6")
+    r = lay.radius("0.6")
+    corner = (round(x), round(y - 2 * r), round(x + 2 * r), round(y))
+    assert share(png_of(GAME.view(with_trap, None)), corner, TRAP_EDGE, tol=40) > 0.02
+    assert share(png_of(GAME.view(state, None)), corner, TRAP_EDGE, tol=40) == 0
+
+
+def test_every_fourth_space_wears_the_encounter_ring() -> None:
+    view = GAME.view(GAME.setup(None, 2, 3), None)
+    image = png_of(view)
+    lay = board_layout(SIZE, 2, view.lengths)
+    for position in range(1, view.lengths[0] + 1):
+        place = f"0.{position}"
+        r = lay.radius(place)
+        x, y = lay.near(place)
+        rim = (round(x - 1.28 * r), round(y - 2), round(x - 1.05 * r), round(y + 2))
+        assert (share(image, rim, ENCOUNTER_RING, tol=40) > 0.3) is is_encounter(position), place
+
+
+def test_a_mark_is_drawn_larger_than_an_empty_space() -> None:
+    state = replace(GAME.setup(None, 2, 3), stage="turn", marks=(Mark("0.5", "good", 2, maker=0),))
+    image = png_of(GAME.view(state, None))
+    lay = board_layout(SIZE, 2, state.lengths)
+    x, y = lay.near("0.5")
+    r = lay.radius("0.5")
+    edge = (round(x + 1.0 * r), round(y - 1), round(x + 1.1 * r), round(y + 1))  # past an empty disc
+    assert MARK_GROWTH > 1.2 and share(image, edge, GOOD, tol=40) > 0.3
+
+
+def test_marked_and_highlighted_places_get_rings() -> None:
+    view = GAME.view(GAME.setup(None, 2, 3), None)
+    plain = png_of(view)
+    lay = board_layout(SIZE, 2, view.lengths)
+    ring = box_at(lay.near("0.5"), lay.radius("0.5") * 2)
+    assert share(png_of(view, squares=("0.5",)), ring, (86, 180, 233), tol=30) > share(plain, ring, (86, 180, 233))
+    assert share(png_of(view, highlight=("go:0.5",)), ring, (240, 228, 66), tol=30) > 0.02
+
+
+def test_the_status_line_says_where_the_game_stands() -> None:
+    busy, quiet = sample_views()
+    left, right = status_text(busy)
+    assert left.startswith("Round 7/12 · Blue's turn · rolled 8 · Goodness in play, 1 Negation")
+    assert right.startswith("Items ") and "E8" in right
+    assert status_text(quiet)[0] == "Naming Specials: Red to choose"
+
+
+# -- secrets ---------------------------------------------------------------------------------------------------
+
+
+def _other_hand(state: GvbState, seat: int) -> GvbState:
+    """``state`` with ``seat``'s Item cards swapped for as many others from the deck: the same count."""
+    player = state.player(seat)
+    count = len(player.items)
+    fresh = tuple(c for c in state.decks.items if c not in player.items)[:count]
+    assert count >= 1 and len(fresh) == count and set(fresh) != set(player.items)
+    return state.with_player(replace(player, items=fresh))
+
+
+def test_a_hidden_hand_never_changes_the_board() -> None:
+    """Two states that differ only in one player's hand give byte-identical public boards, boards for the other
+    seats and public hand images; only that player's own hand image differs."""
+    state = midgame()
+    seat = max(state.seats, key=lambda s: len(state.player(s).items))
+    other = _other_hand(state, seat)
+    for viewer in (None, *(s for s in state.seats if s != seat)):
+        assert board_png(GAME.view(state, viewer)) == board_png(GAME.view(other, viewer)), viewer
+        assert extra_png(GAME.view(state, viewer), "hand") == extra_png(GAME.view(other, viewer), "hand")
+    assert extra_png(GAME.view(state, seat), "hand") != extra_png(GAME.view(other, seat), "hand")
+
+
+def test_the_hand_image_shows_the_viewers_cards_and_the_public_one_says_none() -> None:
+    state = midgame()
+    seat = max(state.seats, key=lambda s: state.player(s).hand_size)
+    player = state.player(seat)
+    titles = [card.title for card in hand_cards(GAME.view(state, seat))]
+    assert titles == [TABLES.items[i].name for i in player.items] + [TABLES.events[e].name for e in player.events]
+    assert [card.title for card in hand_cards(GAME.view(state, None))] == ["No hand"]
+    width = Image.open(io.BytesIO(extra_png(GAME.view(state, seat), "hand", size=640))).width
+    assert width == 640
+
+
+def test_a_sealed_purchase_shows_only_in_its_owners_hand() -> None:
+    state = walk(3, 5, 3)  # three Specials named: buying
+    assert state.stage == "buy"
+    seat = GAME.to_decide(state)[0]
+    state = GAME.apply(state, seat, "buy:3.2.1.2").state
+    mine = [card.text for card in hand_cards(GAME.view(state, seat))]
+    assert any("Agility +3, Might +2, Smarts +1, Special +2" in text for text in mine)
+    other = next(s for s in state.seats if s != seat)
+    assert not any("Agility +3" in card.text for card in hand_cards(GAME.view(state, other)))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (6, 3)])
+def test_random_positions_render(players: int, seed: int) -> None:
+    state = GAME.setup(None, players, seed)
+    pick = random.Random(seed)
+    for step in range(1500):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        if step % 150 == 0:
+            mine = GAME.view(state, seat)
+            assert png_of(mine, size=512).width == 512
+            assert Image.open(io.BytesIO(extra_png(mine, "hand", size=512))).width == 512
+        state = GAME.apply(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+    assert png_of(GAME.view(state, None)).size == (SIZE, SIZE)
+
+
+# -- golden images ---------------------------------------------------------------------------------------------
+
+
+def _golden_png(case: str) -> bytes:
+    if case == "start":
+        return board_png(GAME.view(GAME.setup(None, 2, 1), None))
+    if case == "midgame":
+        return board_png(GAME.view(midgame(), None), caption="Blue's Villain moves to Green–Yellow Road 6.")
+    if case == "busy":
+        return board_png(sample_views()[0], clock="2:41", squares=("h2",))
+    state = midgame()
+    seat = max(state.seats, key=lambda s: state.player(s).hand_size)
+    return extra_png(GAME.view(state, seat), "hand")
+
+
+@pytest.mark.parametrize("case", ["start", "midgame", "busy", "hand"])
+def test_matches_its_golden_image(case: str, tmp_path: Path) -> None:
+    png = _golden_png(case)
+    path = GOLDEN / f"goodvsbad-{case}.png"
+    if UPDATE:
+        path.write_bytes(png)
+        return
+    assert path.exists(), f"no golden image {path.name}: run with CHANGELING_UPDATE_GOLDEN=1, then look at it"
+    actual = Image.open(io.BytesIO(png)).convert("RGB")
+    expected = Image.open(path).convert("RGB")
+    assert actual.size == expected.size, f"{case}: size {actual.size}, golden {expected.size}"
+    mean, differing = _compare(actual, expected)
+    if mean >= MEAN_TOLERANCE or differing > DIFFERING_SHARE:
+        (tmp_path / f"goodvsbad-{case}-actual.png").write_bytes(png)
+        ImageChops.difference(actual, expected).save(tmp_path / f"goodvsbad-{case}-diff.png")
+        pytest.fail(
+            f"goodvsbad-{case} differs from its golden image (mean {mean:.2f}, {differing:.2%} of pixels); the "
+            f"new image and the difference are in {tmp_path}. If intended, regenerate with CHANGELING_UPDATE_GOLDEN=1."
+        )
+
+
+def test_a_marked_space_is_a_place_of_its_connector() -> None:
+    for mark in sample_views()[0].marks:
+        found = parse_space(mark.place)
+        assert found is not None and 1 <= found[1] <= sample_views()[0].lengths[found[0]]
