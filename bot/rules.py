@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
-RULE_FILES = {"wars": "shapeshifter-wars.md"}  # a game's rulebook is docs/rules/<game id>.md, but for these
+# a game's rulebook is docs/rules/<game id>.md, but for these
+RULE_FILES = {"wars": "shapeshifter-wars.md", "goodvsbad": "good-vs-bad.md"}
 PAGE_LIMIT = 3800  # an embed description holds 4096 characters; keep room to spare
 _BLOCK_START = re.compile(r"^\s*(?:[-*] |\d+\. |#|\||>)")
 

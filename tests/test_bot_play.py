@@ -189,7 +189,7 @@ async def test_board_command_reposts_the_board_at_the_bottom(world) -> None:
 
 def test_every_game_has_its_rulebook_for_the_rules_command() -> None:
     built_in = [game_id for game_id, game in GAMES.items() if type(game).__module__.startswith("engine.games.")]
-    assert {"wars", "swartzblak", "metamorph", "shadowscape"} <= set(built_in)
+    assert {"wars", "swartzblak", "metamorph", "shadowscape", "goodvsbad"} <= set(built_in)
     for game_id in built_in:  # not the test-only games other modules register
         pages = rule_pages(game_id)
         assert len(pages) > 1 and "not written yet" not in pages[0], game_id

@@ -1,0 +1,102 @@
+"""SimCord: Good vs Bad through the real bot. Two people name their Specials, seal their purchases in the
+picker's four steps, and play a six-round match to its result, a Negation answered on the other player's turn
+included; six seats, five of them AI, play to a result; the hand image is one private button away."""
+
+from __future__ import annotations
+
+import random
+
+from engine import get_game
+from render import extra_png
+from tests.bot_support import (
+    custom_ids,
+    latest_public,
+    play,
+    private_message,
+    running_bot,
+    seat_ai,
+    type_moves_against_ai,
+)
+
+GAME = get_game("goodvsbad")
+NEGATION_SEED = 25  # found by trying seeds: with ``eager`` choices, Blue negates one of Red's Events in round 5
+
+
+async def _set_rounds(world, rounds: int) -> None:
+    """Set the lobby's rounds option (inline on the lobby, or in the host's Settings panel if it moved there)."""
+    lobby = world.channel.last_message
+    where = lobby
+    if not any(cid.endswith(":rounds") for cid in custom_ids(lobby)):
+        where = private_message(await world.alice.click(lobby, label="Settings"))
+    select = next(cid for cid in custom_ids(where) if cid.startswith("chg:opt:") and cid.endswith(":rounds"))
+    await world.alice.select(where, [str(rounds)], custom_id=select)
+
+
+def eager(keys: list[str], pick: random.Random) -> str:
+    """A seeded player that negates whenever it can, plays Events as soon as it may and draws them at home."""
+    for prefix in ("answer:negate", "event:", "home:event"):
+        found = [k for k in keys if k.startswith(prefix)]
+        if found:
+            return pick.choice(found)
+    return pick.choice(keys)
+
+
+def _result(world) -> str:
+    return next(f.value for f in latest_public(world).embeds[0].fields if f.name == "Result")
+
+
+async def test_two_people_play_a_whole_match_in_the_picker(tmp_path) -> None:
+    """Alice and Bob: Specials named, purchases sealed in four steps each, moves, cards and the answers of an
+    Event window all picked in the private picker, to the result after round 6."""
+    async with running_bot(tmp_path / "bot.db", seed=NEGATION_SEED) as world:
+        await world.alice.slash(world.channel, "game new", game="goodvsbad")
+        await world.bob.slash(world.channel, "game join")
+        await _set_rounds(world, 6)
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        assert match is not None and match.options["rounds"] == 6
+        players = {0: world.alice, 1: world.bob}
+        pick = random.Random(NEGATION_SEED)
+        decisions = negations = steps = 0
+        while (match := await world.service.in_channel(world.channel.id)) is not None:
+            state = await world.service.state(match.id)
+            seat = GAME.to_decide(state)[0]
+            key = eager(list(GAME.legal_actions(state, seat)), pick)
+            negations += key == "answer:negate" and seat != state.active
+            steps += key.startswith("buy:")
+            before = match.version
+            await play(world, players[seat], key)
+            assert (await world.service.get(match.id)).version > before, f"{key} was not committed"
+            decisions += 1
+            assert decisions < 400
+        assert "After round 6" in _result(world)
+        assert steps == 2, "each player sealed a purchase, built in the picker's steps"
+        assert negations >= 1, "a Negation was played on the other player's turn"
+        boards = [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral]
+        assert len(boards) < decisions, "the channel gets a board per turn, not per decision"
+
+
+async def test_the_hand_is_one_private_button_away(tmp_path) -> None:
+    async with running_bot(tmp_path / "bot.db", seed=3) as world:
+        await world.alice.slash(world.channel, "game new", game="goodvsbad")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        state = await world.service.state(match.id)
+        bobs = private_message(await world.bob.click(latest_public(world), label="My hand"))
+        assert bobs.attachments and bobs.attachments[0].filename == "hand.png"
+        assert await bobs.attachments[0].read() == extra_png(GAME.view(state, 1), "hand")
+        carols = private_message(await world.carol.click(latest_public(world), label="My hand"))
+        assert await carols.attachments[0].read() == extra_png(GAME.view(state, None), "hand"), "a spectator's: none"
+
+
+async def test_six_seats_five_of_them_ai_reach_a_result(tmp_path) -> None:
+    """Alice hosts six seats, five of them AI; she plays by typed keys and the AI answers every decision of its
+    seats, its sealed purchases and window answers included."""
+    async with running_bot(tmp_path / "bot.db", seed=2) as world:
+        await world.alice.slash(world.channel, "game new", game="goodvsbad", players=6)
+        await seat_ai(world, (1, 2, 3, 4, 5))
+        await _set_rounds(world, 6)
+        await world.alice.slash(world.channel, "game start")
+        await type_moves_against_ai(world, level="easy", limit=300)
+        assert "After round 6" in _result(world) or "wins" in _result(world)
