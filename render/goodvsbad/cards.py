@@ -6,6 +6,8 @@ Everything here is public: hands are counts, a sealed purchase shows only as sea
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engine.games.goodvsbad.model import Piece
@@ -13,7 +15,7 @@ from engine.games.goodvsbad.tables import TABLES
 from engine.games.goodvsbad.views import GvbView, PlayerView
 
 from .. import palette as pal
-from ..toolkit import Box, draw_text, ellipsize, text_width
+from ..toolkit import draw_text, ellipsize, text_width
 from .geometry import Layout
 from .sprites import SEAT_STRONG, piece_sprite
 
@@ -66,54 +68,52 @@ def draw_status(draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, captio
 
 def draw_cards(image: Image.Image, lay: Layout, view: GvbView) -> None:
     """One card per player, in seat order; the active player's is framed in gold."""
-    draw = ImageDraw.Draw(image)
     waiting = set(view.asked) | {s for s, answer in enumerate(view.call) if answer is None}
     for player, box in zip(view.players, lay.cards, strict=True):
         active = view.stage == "turn" and view.outcome is None and player.seat == view.active
-        _card(image, draw, lay, box, view=view, player=player, active=active, waiting=player.seat in waiting)
+        name = view.seat_names[player.seat] + (" · to answer" if player.seat in waiting else "")
+        hero, villain = view.pieces[2 * player.seat : 2 * player.seat + 2]
+        lines = (name, f"Renown {player.renown}", _hand_line(view, player), _piece_line(hero), _piece_line(villain),
+                 _items_line(view, player))  # fmt: skip
+        x0, y0, x1, y1 = box
+        size = (round(x1) - round(x0), round(y1) - round(y0))
+        tile = card_tile(size, lay.u, player.seat, lines, active=active)
+        image.paste(tile, (round(x0), round(y0)), tile)
 
 
-def _card(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    lay: Layout,
-    box: Box,
-    *,
-    view: GvbView,
-    player: PlayerView,
-    active: bool,
-    waiting: bool,
-) -> None:
-    x0, y0, x1, y1 = box
-    u = lay.u
+@lru_cache(maxsize=64)
+def card_tile(
+    size: tuple[int, int], u: float, seat: int, lines: tuple[str, ...], *, active: bool
+) -> Image.Image:
+    """A player's card, drawn once per content: most cards do not change from one board to the next, and their
+    text is most of a board's cost. ``lines``: name, Renown, Special and hand, Hero, Villain, Items."""
+    name, renown, hand, hero, villain, items = lines
+    w, h = size
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
     edge = pal.GOLD if active else pal.PANEL_EDGE
-    draw.rounded_rectangle(box, radius=12 * u, fill=pal.PANEL, outline=edge, width=max(1, round(3 * u)))
-    draw.rectangle((x0 + 3 * u, y0 + 10 * u, x0 + 9 * u, y1 - 10 * u), fill=SEAT_STRONG[player.seat])
-    left, right = x0 + 18 * u, x1 - 12 * u
-    rows = 5
-    step = (y1 - y0 - 12 * u) / rows
+    frame = max(1, round(3 * u))
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=12 * u, fill=pal.PANEL, outline=edge, width=frame)
+    draw.rectangle((3 * u, 10 * u, 9 * u, h - 10 * u), fill=SEAT_STRONG[seat])
+    left, right = 18 * u, w - 12 * u
+    step = (h - 12 * u) / 5
     big, small = round(min(24 * u, step * 0.78)), round(min(20 * u, step * 0.66))
-    y = y0 + 6 * u + step / 2
-    renown = f"Renown {player.renown}"
+    y = 6 * u + step / 2
     draw_text(draw, (right, y), renown, px=big, fill=pal.GOLD, anchor="rm", bold=True)
-    name = view.seat_names[player.seat] + (" · to answer" if waiting else "")
     room = right - left - text_width(renown, big, bold=True) - 10 * u
     draw_text(draw, (left, y), ellipsize(name, big, room, bold=True), px=big, fill=pal.TEXT, anchor="lm", bold=True)
     y += step
-    draw_text(draw, (left, y), ellipsize(_hand_line(view, player), small, right - left), px=small, fill=pal.TEXT_DIM,
-              anchor="lm")  # fmt: skip
-    for kind in ("hero", "villain"):
+    draw_text(draw, (left, y), ellipsize(hand, small, right - left), px=small, fill=pal.TEXT_DIM, anchor="lm")
+    d = round(min(step * 0.9, 26 * u))
+    for kind, words in (("hero", hero), ("villain", villain)):
         y += step
-        piece = view.pieces[2 * player.seat + (kind == "villain")]
-        d = round(min(step * 0.9, 26 * u))
-        sprite = piece_sprite(player.seat, kind, d)
-        image.paste(sprite, (round(left), round(y - sprite.height / 2)), sprite)
-        words = _piece_line(piece)
+        sprite = piece_sprite(seat, kind, d)
+        image.alpha_composite(sprite, (round(left), round(y - sprite.height / 2)))
         draw_text(draw, (left + d + 8 * u, y), ellipsize(words, small, right - left - d - 8 * u), px=small,
                   fill=pal.TEXT, anchor="lm")  # fmt: skip
     y += step
-    draw_text(draw, (left, y), ellipsize(_items_line(view, player), small, right - left), px=small,
-              fill=pal.TEXT_DIM, anchor="lm")  # fmt: skip
+    draw_text(draw, (left, y), ellipsize(items, small, right - left), px=small, fill=pal.TEXT_DIM, anchor="lm")
+    return image
 
 
 def _hand_line(view: GvbView, player: PlayerView) -> str:
