@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import evaluate
+from engine.games.goodvsbad.ai import SHORTLIST, evaluate
 from engine.games.goodvsbad.game import GoodVsBad
 from tests.test_goodvsbad_turns import started
 
@@ -36,3 +36,20 @@ def test_the_search_chooses_a_legal_move_at_every_kind_of_decision() -> None:
         kinds.add(key.split(":")[0])
         state = GAME.act(state, seat, key).state
     assert {"name", "buy", "roll"} <= kinds
+
+
+def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
+    """Of 1,001 purchases the planner searches a short list (balanced buys, a few leaning buys), and the
+    evaluation counts a bought stat point on both pieces above the card it cost."""
+    state = GAME.setup(None, 2, 5)
+    while state.stage != "buy":
+        seat = GAME.to_decide(state)[0]
+        state = GAME.act(state, seat, GAME.legal_actions(state, seat)[0]).state
+    assert len(GAME.legal_actions(state, 0)) == 1001 and set(SHORTLIST) <= set(GAME.legal_actions(state, 0))
+    for level, seed in (("easy", 1), ("hard", 2)):
+        assert decide(GAME, state, 0, level=level, seed=seed).key in SHORTLIST
+    bought = GAME.act(state, 0, "buy:1.0.0.0").state
+    bought = GAME.act(bought, 1, "buy:0.0.0.0").state
+    assert bought.stage == "turn"
+    assert bought.player(0).hand_size == 9 and bought.piece(0, "hero").start == (2, 1, 1)
+    assert evaluate(bought, 0) > evaluate(bought, 1), "a stat point on both pieces is worth more than a card"

@@ -4,17 +4,25 @@ The game is won on Renown after the last round (or by a Protector's or Supervill
 worth a seat's Renown against the others', plus what turns into Renown later: pieces in good health (a
 beaten piece loses its turn and its fights), cards in hand, its Special (it decides duels between players),
 and a role's tour half done. Search evaluates determinized states, so reading hands here is fair.
+
+The purchase of stats is one of 1,001; a tree search over that many first moves learns nothing of each, so the
+planner searches a short list of sensible purchases there (``SHORTLIST``) and every other decision in full.
 """
 
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
+from typing import Any
 
-from ...ai.levels import GENERIC_LEVELS
+from ...ai.levels import Level
+from ...ai.mcts import MCTS
 from ...ai.profile import AiProfile
 from .model import GvbState
 
 HEALTH = 0.4  # Renown-equivalents for a piece at full strength against one beaten to nothing
+STAT = 0.2  # a point of starting level (Agility, Might or Smarts) on one piece: it wins Encounters and duels
 CARD = 0.3  # a card in hand
 SPECIAL = 0.3  # a point of Special
 TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases reached
@@ -29,7 +37,7 @@ def standing(state: GvbState, seat: int) -> float:
     for piece in state.pieces:
         if piece.seat != seat:
             continue
-        value += HEALTH * sum(piece.stats) / max(1, sum(piece.start))
+        value += HEALTH * sum(piece.stats) / max(1, sum(piece.start)) + STAT * sum(piece.start)
         if piece.role:
             value += TOUR * len(piece.toured) / others
     return value
@@ -46,4 +54,31 @@ def evaluate(state: GvbState, seat: int) -> float:
     return math.tanh((mine - best_other) / SCALE)
 
 
-PROFILE = AiProfile(levels=GENERIC_LEVELS, evaluate=evaluate)
+# Agility, Might, Smarts, Special: balanced buys of 4 to 10 cards, and a few that lean on one stat or the Special.
+SHORTLIST = tuple(
+    f"buy:{a}.{m}.{s}.{x}"
+    for a, m, s, x in (
+        (1, 1, 1, 1), (2, 2, 2, 0), (2, 2, 2, 1), (2, 2, 2, 2), (3, 2, 2, 1), (2, 3, 2, 1), (2, 2, 3, 1),
+        (3, 3, 2, 0), (3, 2, 3, 0), (2, 3, 3, 0), (3, 3, 3, 1), (3, 3, 3, 0), (4, 2, 2, 0), (2, 4, 2, 0),
+        (2, 2, 4, 0), (2, 2, 2, 3), (1, 1, 1, 4), (3, 3, 2, 2),
+    )
+)  # fmt: skip
+
+
+def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
+    game: Any, state: GvbState, seat: int, legal: Sequence[str], level: Level, rng: random.Random
+) -> tuple[str, int]:
+    """Information-set MCTS from ``legal``, or from the shortlist when buying stats."""
+    roots = [key for key in SHORTLIST if key in legal] if state.stage == "buy" else list(legal)
+    search = MCTS(game, level, rng.getrandbits(63), evaluate, None)
+    action = search.run(state, seat, len(state.players), roots or list(legal))
+    return action, search.iterations
+
+
+# The generic levels' budgets, searched by ``plan``.
+LEVELS = {
+    "easy": Level("easy", "plan", budget=60, depth=4, time_cap=0.5, noise=1.0),
+    "normal": Level("normal", "plan", budget=300, depth=4, time_cap=1.0),
+    "hard": Level("hard", "plan", budget=1000, depth=4, time_cap=1.9),
+}
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan)
