@@ -32,6 +32,7 @@ SEATS = {
     "swartzblak": ("Join as Adversary",),
     "metamorph": ("Join as Blue",),
     "shadowscape": ("Join as Hero 2",),
+    "goodvsbad": ("Join as Blue",),
 }
 
 
