@@ -296,3 +296,18 @@ def test_the_heroes_fear_a_standing_beast_near_an_unharmed_town() -> None:
     assert evaluate(near, HEROES) < evaluate(far, HEROES)
     down = replace(near, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == BEAST else u for u in near.units))
     assert evaluate(down, HEROES) > evaluate(near, HEROES)
+
+
+def test_the_disguised_shapeshifter_lurks_near_the_town_and_is_worth_more_revealed_beside_it() -> None:
+    """The Adversary's share of the Beast it can become: its disguise near an unharmed Townsperson is worth
+    more than far from all of them, and the Beast itself beside the town more again, so the search reveals it
+    there (without the term the hard Adversary never revealed, and the town came through untouched)."""
+    away = {"t1": "j9", "t2": "j8", "t3": "i9", "t4": "i8"}  # t5, t6 stay on j1, j2
+    near = position({"v3": "a4"}, secret=3, rules=5)  # the town at home on a1–b2; no live Tile 5 close by
+    far = position({"v3": "a4", **away}, secret=3, rules=5)
+    revealed = position({BEAST: "a4", "v3": None}, secret=None, rules=5)
+    assert evaluate(near, ADVERSARY) > evaluate(far, ADVERSARY)
+    assert evaluate(revealed, ADVERSARY) > evaluate(near, ADVERSARY)
+    hurt = replace(near, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == "t2" else u for u in near.units))
+    hurt_far = replace(far, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == "t2" else u for u in far.units))
+    assert evaluate(hurt, ADVERSARY) == evaluate(hurt_far, ADVERSARY), "a hurt town needs no lurking"

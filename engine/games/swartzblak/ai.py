@@ -24,6 +24,7 @@ ESCAPE_READY = 0.3  # Adversary: on a live Tile 5 with no Hero beside it (the He
 DOWN = 0.3  # Heroes: the Shapeshifter Disabled
 TOWN_CLOCK = 0.25  # whoever the six-round result favours, more so as the rounds pass
 BEAST_THREAT = 0.3  # Heroes: a standing Beast near an unharmed town (falls off over 8 spaces)
+LURK = 0.5  # Adversary: the disguised Shapeshifter near an unharmed town, a share of the Beast it can become
 _RULES = Swartzblak()
 
 
@@ -49,25 +50,28 @@ def _heroes_score(state: SwState) -> float:
         if beast.cond is Cond.DISABLED:
             score += DOWN
         elif not harmed:
-            score -= _beast_threat(state)
+            score -= _beast_threat(state, squares_of(beast))
     elif state.secret is not None:
         varmint = state.unit(f"v{state.secret}")
         if varmint.cond is Cond.DISABLED:
             score += DOWN
         elif varmint.square is not None:
-            score -= _escape_threat(state, varmint.square)
+            lurking = 0.0 if harmed else LURK * _beast_threat(state, (varmint.square,))
+            score -= max(_escape_threat(state, varmint.square), lurking)
     clock = TOWN_CLOCK * state.round / ROUNDS
     score += -clock if harmed else clock
     return max(-0.95, min(0.95, score))
 
 
-def _beast_threat(state: SwState) -> float:
-    """How close the standing Beast is to harming the (still unharmed) town: one hurt Townsperson decides the
-    six-round result, so the Heroes must keep it away (rules version 2 no longer lets it trample on arrival)."""
+def _beast_threat(state: SwState, squares: tuple[int, ...]) -> float:
+    """How close the Beast on ``squares`` is to harming the (still unharmed) town: one hurt Townsperson decides
+    the six-round result, so the Heroes must keep it away (rules version 2 no longer lets it trample on
+    arrival). The disguised Shapeshifter counts a share of it (``LURK``): without that, the search saw only
+    the cost of Big Old Problem and never revealed the Beast, and the town came through untouched."""
     towns = [unit.square for unit in map(state.unit, TOWN_IDS) if unit.standing and unit.square is not None]
     if not towns:
         return 0.0
-    d = min(distance(b, t) for b in squares_of(state.unit(BEAST)) for t in towns)
+    d = min(distance(b, t) for b in squares for t in towns)
     return BEAST_THREAT * max(0.0, 1.0 - (d - 1) / 8)
 
 
