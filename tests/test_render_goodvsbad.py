@@ -31,7 +31,7 @@ from render.goodvsbad.cards import status_text
 from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
 from render.goodvsbad.samples import sample_views
-from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE
+from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE, piece_sprite
 from tests.test_render_golden import DIFFERING_SHARE, GOLDEN, MEAN_TOLERANCE, UPDATE, _compare
 from tests.test_render_wars import decode, share
 
@@ -298,3 +298,15 @@ def test_a_marked_space_is_a_place_of_its_connector() -> None:
     for mark in sample_views()[0].marks:
         found = parse_space(mark.place)
         assert found is not None and 1 <= found[1] <= sample_views()[0].lengths[found[0]]
+
+
+@pytest.mark.parametrize("seat", range(6))
+def test_hero_and_villain_share_a_colour_but_not_an_outline(seat: int) -> None:
+    """Same seat colour, different silhouettes: the Villain's ring of spikes round a smaller shape covers a
+    good part of the picture the Hero's shape does not, and leaves bare some that it covers."""
+    hero = piece_sprite(seat, "hero", 40).getchannel("A").point(lambda a: 255 if a > 128 else 0)
+    villain = piece_sprite(seat, "villain", 40).getchannel("A").point(lambda a: 255 if a > 128 else 0)
+    assert ImageChops.difference(villain, hero).histogram()[255] > 40 * 40 * 0.08
+    strong = SEAT_STRONG[seat]
+    for sprite in (piece_sprite(seat, "hero", 40), piece_sprite(seat, "villain", 40)):
+        assert share(sprite.convert("RGB"), (0, 0, 40, 40), strong, tol=30) > 0.03

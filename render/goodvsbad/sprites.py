@@ -2,10 +2,12 @@
 
 How the board reads (colour is never the only cue):
 - **Spaces**: pale discs on the road; an Encounter space has a wide amber ring and its deck's letter (E–H).
-- **Good spaces** are light gold discs with their level in dark figures; **Bad spaces** are dark violet discs
-  with their level in white figures and a spiked rim. A space at level 6 (a Special) is a star instead.
-- **Pieces**: the seat's colour and shape (``toolkit.SIDE_SHAPES``); a Hero has a pale face and an "H", a
-  Villain a dark face and a "V". A gold halo marks the piece whose turn it is.
+- **Good spaces** are blue discs with a pale rim, **Bad spaces** red discs with a dark spiked rim, each with its
+  level in white figures (the blue is lighter than the red, and the rims differ, so greyscale tells them
+  apart too). A space at level 6 (a Special) is a star in its side's colour instead.
+- **Pieces**: the seat's colour and shape (``toolkit.SIDE_SHAPES``); a Hero has a pale face and an "H"; a
+  Villain a dark face, a "V" and a ring of spikes round its shape, so Hero and Villain differ in outline as well
+  as in face. A gold halo marks the piece whose turn it is.
 - **Fixtures**: a Trap is a red-rimmed black triangle at a space's upper right, a Fortification a small tower
   in its owner's colour.
 - **Marks**: a caller's places get a sky-blue ring, the places of highlighted moves a yellow one.
@@ -27,10 +29,10 @@ ROAD: RGB = (120, 104, 84)
 SPACE: RGB = (236, 228, 210)
 SPACE_EDGE: RGB = (92, 80, 64)
 ENCOUNTER_RING: RGB = (214, 140, 40)
-GOOD: RGB = (255, 222, 110)
-GOOD_EDGE: RGB = (150, 110, 0)
-BAD: RGB = (64, 34, 86)
-BAD_EDGE: RGB = (190, 130, 230)
+GOOD: RGB = (52, 132, 228)
+GOOD_EDGE: RGB = (200, 228, 255)
+BAD: RGB = (196, 36, 44)
+BAD_EDGE: RGB = (70, 8, 14)
 TRAP: RGB = (20, 20, 24)
 TRAP_EDGE: RGB = (220, 50, 40)
 CROSSROADS: RGB = (150, 156, 168)
@@ -48,12 +50,19 @@ def villain_face(seat: int) -> RGB:
 
 @lru_cache(maxsize=64)
 def piece_sprite(seat: int, kind: str, diameter: int, *, active: bool = False) -> Image.Image:
-    """A Hero (pale face, "H") or a Villain (dark face, "V") in its seat's colour and shape, haloed in gold when
-    it is the piece to move."""
+    """A Hero (pale face, "H") or a Villain (dark face, "V", a ring of spikes) in its seat's colour and shape,
+    haloed in gold when it is the piece to move."""
     if kind == "hero":
         face = token(diameter, face=SEAT_PALE[seat], ring=SEAT_STRONG[seat], shape=seat_shape(seat), label="H")
     else:
-        face = token(diameter, face=villain_face(seat), ring=SEAT_STRONG[seat], shape=seat_shape(seat), label="V")
+        inner = round(diameter * 0.74)
+        core = token(inner, face=villain_face(seat), ring=SEAT_STRONG[seat], shape=seat_shape(seat), label="V")
+        sk = Sketch(diameter, diameter)
+        c = diameter / 2
+        sk.polygon(star_points(c, c, c, c * 0.7, points=10), fill=SEAT_STRONG[seat], outline=pal.INK,
+                   width=max(1.0, diameter * 0.04))  # fmt: skip
+        face = sk.finish()
+        face.alpha_composite(core, ((diameter - inner) // 2, (diameter - inner) // 2))
     if not active:
         return face
     pad = max(2, round(diameter * 0.12))
@@ -75,13 +84,13 @@ def mark_sprite(side: str, level: int, radius: float) -> Image.Image:
     if level >= 6:
         sk.polygon(star_points(c, c, radius, radius * 0.5), fill=fill, outline=edge, width=max(1.0, radius * 0.14))
         return sk.finish()
-    if side == "bad":  # a spiked rim: Bad reads as Bad in greyscale too
-        sk.polygon(star_points(c, c, radius, radius * 0.82, points=10), fill=edge)
+    if side == "bad":  # a dark spiked rim: Bad reads as Bad in greyscale too
+        sk.polygon(star_points(c, c, radius, radius * 0.8, points=12), fill=edge)
         sk.ellipse((c - radius * 0.8, c - radius * 0.8, c + radius * 0.8, c + radius * 0.8), fill=fill)
     else:
         sk.ellipse((c - radius, c - radius, c + radius, c + radius), fill=fill, outline=edge, width=radius * 0.14)
     if radius >= 6:
-        sk.text((c, c), str(level), px=radius * 1.15, fill=pal.text_on(fill), bold=True)
+        sk.text((c, c), str(level), px=radius * 1.15, fill=pal.WHITE, bold=True)
     return sk.finish()
 
 
