@@ -89,3 +89,18 @@ def test_the_purchase_is_picked_in_four_steps_each_capped_by_what_is_left() -> N
     assert "buy:3.2.1.4" in game.legal_actions(state, 0)
     label = game.describe(state, 0, "buy:3.2.1.4").label
     assert label == "Buy Agility +3, Might +2, Smarts +1, Special +4; keep 0 cards"
+
+
+def test_the_purchase_choices_are_the_listed_purchases_described() -> None:
+    """The 1,001 purchases are labelled once for every match: the same choices, in the same order, as describing
+    each legal purchase of this state; and only a seat still buying gets them."""
+    game = GoodVsBad()
+    state = game.setup(None, 3, 4)
+    while state.stage != "buy":
+        seat = game.to_decide(state)[0]
+        state = game.act(state, seat, game.legal_actions(state, seat)[0]).state
+    described = [game.describe(state, 1, key) for key in game.legal_actions(state, 1)]
+    assert game.choices(state, 1) == described and len(described) == 1001
+    assert described[0].label.startswith("Buy") and described[0].group == "Buy"
+    sealed = game.act(state, 1, "buy:1.1.1.1").state
+    assert game.choices(sealed, 1) == []

@@ -12,11 +12,12 @@ from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
 from ...rng import MatchRng, Rng
 from . import rules
-from .labels import label, prompt, purchase_steps
+from .labels import label, prompt, purchase_label, purchase_steps
 from .model import SEAT_NAMES, GoodVsBadOptions, GvbState
 from .setup import PURCHASES, initial_state
 from .views import GvbView, board_fields
 
+PURCHASE_CHOICES = tuple(Choice(key, purchase_label(key.removeprefix("buy:")), "Buy") for key in rules.ALL_PURCHASES)
 DECISIONS_PER_TURN = 200  # generous: two moves and their landings, plus every card of a full hand played, each answered
 
 
@@ -70,6 +71,12 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
     def describe(self, state: GvbState, seat: int, action: str) -> Choice:
         text, group = label(state, action)
         return Choice(action, text[:100], group)
+
+    def choices(self, state: GvbState, seat: int) -> list[Choice]:
+        """As ``Game.choices``; the 1,001 purchases read the same in every match, so they are labelled once."""
+        if state.stage == "buy" and seat in rules.deciders(state):
+            return list(PURCHASE_CHOICES)
+        return super().choices(state, seat)
 
     def prompt(self, state: GvbState, seat: int) -> str:
         return prompt(state, seat)
@@ -159,3 +166,4 @@ def label_or_key(state: GvbState, key: str) -> str:
         return label(state, key)[0]
     except (MalformedKey, ValueError, KeyError, IndexError):
         return key
+

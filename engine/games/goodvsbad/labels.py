@@ -25,15 +25,20 @@ def place_name(state: GvbState, place: str) -> str:
     return f"{road} {position}{' (Encounter)' if is_encounter(position) else ''}"
 
 
+def purchase_label(numbers: str) -> str:
+    """``3.2.1.2`` → "Buy Agility +3, Might +2, Smarts +1, Special +2; keep 2 cards" (the same in every match)."""
+    counts = [int(n) for n in numbers.split(".")]
+    bought = ", ".join(f"{STAT_NAMES[i]} +{n}" for i, n in enumerate(counts) if n) or "nothing"
+    return f"Buy {bought}; keep {DEALT_FOR_BUYING - sum(counts)} cards"
+
+
 def label(state: GvbState, key: str) -> tuple[str, str]:
     """The label and group of a legal key."""
     kind, _, rest = key.partition(":")
     if kind == "name":
         return f"Name your Special: {rest.title()}", "Special"
     if kind == "buy":
-        numbers = [int(n) for n in rest.split(".")]
-        bought = ", ".join(f"{STAT_NAMES[i]} +{n}" for i, n in enumerate(numbers) if n) or "nothing"
-        return f"Buy {bought}; keep {DEALT_FOR_BUYING - sum(numbers)} cards", "Buy"
+        return purchase_label(rest), "Buy"
     if kind == "roll":
         return "Roll 2d6", "Turn"
     if kind == "first":
