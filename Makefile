@@ -36,7 +36,8 @@ clean:
 # Regenerate the golden board images after an intended change to the look; then LOOK at tests/golden/*.png
 # (and `git diff --stat tests/golden`) before committing. See docs/render.md.
 golden: $(STAMP)
-	CHANGELING_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_render_golden.py
+	CHANGELING_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_render_golden.py tests/test_render_shadowscape.py \
+		tests/test_render_goodvsbad.py -k golden
 	@echo "Golden images rewritten in tests/golden/: review them by eye before committing."
 
 # Sample boards (start, middle, end, a seat's own view) and a replay GIF of every implemented game, in ./demo.
