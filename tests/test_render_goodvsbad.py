@@ -27,7 +27,7 @@ from engine.games.goodvsbad.model import Fixture, GvbState, Mark
 from engine.games.goodvsbad.tables import TABLES
 from render import board_png, extra_png, extras_of
 from render.goodvsbad.board import MARK_GROWTH
-from render.goodvsbad.cards import status_text
+from render.goodvsbad.cards import _piece_line, status_text
 from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
 from render.goodvsbad.samples import sample_views
@@ -310,3 +310,8 @@ def test_hero_and_villain_share_a_colour_but_not_an_outline(seat: int) -> None:
     strong = SEAT_STRONG[seat]
     for sprite in (piece_sprite(seat, "hero", 40), piece_sprite(seat, "villain", 40)):
         assert share(sprite.convert("RGB"), (0, 0, 40, 40), strong, tol=30) > 0.03
+
+
+def test_a_piece_line_shows_hurt_stats_against_their_starting_level_and_its_troubles() -> None:
+    piece = replace(GAME.setup(None, 2, 1).pieces[0], stats=(1, 3, 0), start=(2, 3, 2), lose_turns=2, role="protector")
+    assert _piece_line(piece) == "A1/2  M3  S0/2  ·  Protector  ·  misses 2 turns"

@@ -30,7 +30,8 @@ def status_text(view: GvbView) -> tuple[str, str]:
         if view.outcome.draw or not view.outcome.winners:
             left = "Game over: a draw"
         else:
-            left = f"Game over: {' and '.join(names[s] for s in sorted(view.outcome.winners))} wins"
+            winners = sorted(view.outcome.winners)
+            left = f"Game over: {' and '.join(names[s] for s in winners)} win{'s' if len(winners) == 1 else ''}"
     elif view.stage == "name":
         left = "Naming Specials: " + ", ".join(names[s] for s in view.to_decide) + " to choose"
     elif view.stage == "buy":
@@ -49,7 +50,9 @@ def status_text(view: GvbView) -> tuple[str, str]:
     return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
 
 
-def draw_status(draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None):
+def draw_status(
+    draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None
+) -> None:
     """The status line; a caption (the last move in words) replaces the decks, and a clock goes last."""
     x0, y0, x1, y1 = lay.status
     px = round(22 * lay.u)
@@ -126,7 +129,11 @@ def _hand_line(view: GvbView, player: PlayerView) -> str:
 
 
 def _piece_line(piece: Piece) -> str:
-    stats = "  ".join(f"{letter}{value}" for letter, value in zip(STAT_LETTERS, piece.stats, strict=True))
+    """Stats (a hurt one as now/starting level: "M1/3"), then the piece's role and troubles."""
+    stats = "  ".join(
+        f"{letter}{now}" + (f"/{start}" if now < start else "")
+        for letter, now, start in zip(STAT_LETTERS, piece.stats, piece.start, strict=True)
+    )
     tags = [ROLES[piece.role]] if piece.role else []
     if piece.defeated:
         tags.append("defeated")
