@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.sandbox import sandbox
 from bot.settings import Settings
+from engine import get_game
 
 MOVES = 240
 TURN_MATCHES = 3  # random matches per game for the messages-per-turn figures
@@ -103,41 +104,53 @@ async def measure() -> dict[str, float]:
     }
 
 
-async def messages_per_turn(game_id: str) -> tuple[float, float]:
-    """Channel posts and board edits per turn over ``TURN_MATCHES`` random matches of ``game_id``."""
+async def messages_per_turn(game_id: str, players: int = 2) -> tuple[float, float, float]:
+    """Channel posts and board edits per turn over ``TURN_MATCHES`` random matches of ``game_id`` between
+    ``players`` people (more than two join as extra members of the sandbox's server), and turns per round
+    (where the game counts rounds by ``turn_number``)."""
     pick = random.Random(11)
-    turns = posts = edits = 0
+    turns = posts = edits = rounds = 0
     with tempfile.TemporaryDirectory() as folder:
         async with sandbox(Settings(_env_file=None), Path(folder) / "turns.db") as world:
+            game = get_game(game_id)
+            people = [world.alice, world.bob]
+            people += [world.guild.add_member(world.env.create_user(f"p{n}")) for n in range(3, players + 1)]
             messages = f"/channels/{world.channel.id}/messages"
             for _ in range(TURN_MATCHES):
-                await world.alice.slash(world.channel, "game new", game=game_id)
-                await world.bob.click(world.channel.last_message, label=SEATS[game_id][0])
+                await world.alice.slash(world.channel, "game new", game=game_id, players=players)
+                for seat, person in enumerate(people[1:], 1):
+                    label = SEATS[game_id][0] if players == 2 else f"Join as {game.meta.seat_names[seat]}"
+                    await person.click(world.channel.last_message, label=label)
                 await world.alice.click(world.channel.last_message, label="Start")
                 before = len(world.env.http_requests)
                 deciders = None
                 while (match := await world.bot.service.in_channel(world.channel.id)) is not None:
                     result = await world.bot.service.position(match.id)
+                    rounds_now = game.turn_number(await world.bot.service.state(match.id))
                     if dict(result.to_decide) != deciders:
                         turns, deciders = turns + 1, dict(result.to_decide)
-                    player = world.alice if world.alice.id in result.to_decide.values() else world.bob
+                    player = next(p for p in people if p.id in result.to_decide.values())
                     (decision,) = await world.bot.service.decisions_for(match.id, player.id)
                     await player.slash(world.channel, "game move", action=pick.choice(decision.choices).key)
+                rounds += rounds_now
                 requests = world.env.http_requests[before:]
                 posts += sum(r.method == "POST" and r.path == messages for r in requests)
                 edits += sum(
                     r.method == "PATCH" and r.path.startswith(messages + "/") and bool(r.json) and "embeds" in r.json
                     for r in requests
                 )
-    return posts / turns, edits / turns
+    return posts / turns, edits / turns, turns / rounds
 
 
 def main() -> None:
     figures = asyncio.run(measure())
     for game_id in SEATS:
-        posts, edits = asyncio.run(messages_per_turn(game_id))
+        posts, edits, _ = asyncio.run(messages_per_turn(game_id))
         figures[f"{game_id}_posts_per_turn"] = round(posts, 2)
         figures[f"{game_id}_edits_per_turn"] = round(edits, 2)
+    posts, edits, per_round = asyncio.run(messages_per_turn("goodvsbad", players=6))
+    figures["goodvsbad_6p_posts_per_round"] = round(posts * per_round, 2)
+    figures["goodvsbad_6p_edits_per_round"] = round(edits * per_round, 2)
     print(f"{figures['moves']} moves through SimCord (commit + render + post)")
     print(f"  picker select   p50 {figures['picker_p50_ms']} ms   p99 {figures['picker_p99_ms']} ms")
     print(f"  /game move      p50 {figures['command_p50_ms']} ms   p99 {figures['command_p99_ms']} ms")
@@ -145,6 +158,8 @@ def main() -> None:
     for game_id in SEATS:
         posts, edits = figures[f"{game_id}_posts_per_turn"], figures[f"{game_id}_edits_per_turn"]
         print(f"  {game_id:<14}  {posts} board posts and {edits} board edits per turn")
+    six = figures["goodvsbad_6p_posts_per_round"], figures["goodvsbad_6p_edits_per_round"]
+    print(f"  goodvsbad, six players: {six[0]} board posts and {six[1]} board edits per round")
     print(json.dumps(figures))
 
 
