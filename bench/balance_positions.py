@@ -1,4 +1,4 @@
-"""Balance for games of several players and modes (Shadowscape), for bench/balance.py.
+"""Balance for games of several players and modes (Shadowscape, Good vs Bad), for bench/balance.py.
 
 One seat against another is the wrong question there: a match has 2 to 4 heroes, a rolled first player and
 heroes drafted in turn, or a team playing against the game. So each arrangement names its player count and
@@ -7,7 +7,8 @@ options, and counts:
 - competitive: wins by **position** in turn order (1 = the first player), each checked against an equal share
   ± 10 points;
 - cooperative: the team's wins, which must fall as the difficulty rises (Standard within 40–70 %);
-- every hero's matches and wins, over all arrangements.
+- every hero's matches and wins, over all arrangements (Shadowscape's drafted heroes);
+- how matches end, where a game has several ways (Good vs Bad: a card's tour, or Renown after the last round).
 """
 
 from __future__ import annotations
@@ -26,8 +27,19 @@ def _shadowscape_facts(state: Any) -> tuple[int, list[str]]:
     return state.first, [SHADOWSCAPE.heroes[hero.hero].name for hero in state.heroes]
 
 
-FACTS: dict[str, Facts] = {"shadowscape": _shadowscape_facts}
+def _goodvsbad_facts(state: Any) -> tuple[int, list[str]]:
+    return state.first, []
+
+
+def _goodvsbad_ending(state: Any) -> str:
+    """"tour" (a Protector or Supervillain reached every Home Base) or "Renown" (the default end)."""
+    return "Renown" if state.outcome.reason.startswith("After round") else "tour"
+
+
+FACTS: dict[str, Facts] = {"shadowscape": _shadowscape_facts, "goodvsbad": _goodvsbad_facts}
+ENDINGS: dict[str, Callable[[Any], str]] = {"goodvsbad": _goodvsbad_ending}
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any], int]]] = {
+    "goodvsbad": [(f"{n} players", {}, n) for n in (2, 4, 6)],
     "shadowscape": [
         *((f"Competitive, {n} players", {"mode": "competitive"}, n) for n in (2, 3, 4)),
         *(
@@ -45,12 +57,17 @@ def raw(game_id: str, results: list[Result], players: int, options: dict[str, An
     hero_games: dict[str, int] = {}
     hero_wins: dict[str, int] = {}
     team = 0
+    endings: dict[str, int] = {}
     for result in results:
+        if game_id in ENDINGS and result.state.outcome is not None:
+            ending = ENDINGS[game_id](result.state)
+            endings[ending] = endings.get(ending, 0) + 1
         first, heroes = FACTS[game_id](result.state)
         for seat, hero in enumerate(heroes):
             hero_games[hero] = hero_games.get(hero, 0) + 1
             hero_wins[hero] = hero_wins.get(hero, 0) + (seat in result.winners)
-            if seat in result.winners and options.get("mode") != "cooperative":
+        if options.get("mode") != "cooperative":
+            for seat in result.winners:
                 positions[(seat - first) % players] += 1
         team += options.get("mode") == "cooperative" and bool(result.winners)
     return {
@@ -64,14 +81,16 @@ def raw(game_id: str, results: list[Result], players: int, options: dict[str, An
         "timeouts": sum(r.timeouts for r in results),
         "hero_games": hero_games,
         "hero_wins": hero_wins,
+        "endings": endings,
     }
 
 
 def add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     total = {**a, **{k: a[k] + b[k] for k in COUNTS}}
     total["position_wins"] = [x + y for x, y in zip(a["position_wins"], b["position_wins"], strict=True)]
-    for key in ("hero_games", "hero_wins"):
-        total[key] = {h: a[key].get(h, 0) + b[key].get(h, 0) for h in sorted({*a[key], *b[key]})}
+    for key in ("hero_games", "hero_wins", "endings"):
+        x, y = a.get(key, {}), b.get(key, {})
+        total[key] = {h: x.get(h, 0) + y.get(h, 0) for h in sorted({*x, *y})}
     return total
 
 
@@ -123,8 +142,14 @@ def lines(entry: dict[str, Any]) -> list[str]:
     if any(later > earlier for earlier, later in itertools.pairwise(rates)):
         flags.append("co-op: the team's win rate does not fall with every step of difficulty")
     heroes = _hero_totals(entry)
-    out += ["", "| hero | matches | wins |", "|---|---|---|"]
-    out += [f"| {hero} | {games} | {_pct(wins, games)} |" for hero, (games, wins) in heroes.items()]
+    if heroes:
+        out += ["", "| hero | matches | wins |", "|---|---|---|"]
+        out += [f"| {hero} | {games} | {_pct(wins, games)} |" for hero, (games, wins) in heroes.items()]
+    ended = [(name, r["endings"]) for name, r in entry["arrangements"].items() if r.get("endings")]
+    if ended:
+        out += ["", "How matches ended: " + "; ".join(
+            f"{name}: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) for name, kinds in ended
+        ) + "."]
     if flags:
         out += ["", "Outside the targets: " + "; ".join(flags) + ". See the rulebook's *About balance*."]
     return out

@@ -78,3 +78,17 @@ def test_the_first_player_is_reported_only_where_a_roll_decides_it() -> None:
     fixed = [Result(frozenset({1}), False, 10, opener=1), Result(frozenset({0}), False, 10, opener=1)]
     assert balance._raw(rolled, 2, None)["opener_wins"] == 1
     assert balance._raw(fixed, 2, None)["opener_wins"] is None
+
+
+def test_good_vs_bad_counts_positions_and_how_matches_end() -> None:
+    """Good vs Bad has no heroes to draft: wins by position from the rolled first player (a shared win counts
+    for each winner), and how each match ended (Renown after the last round, or a tour)."""
+    positional = balance.positional
+    results = [play("goodvsbad", ("random",) * 4, seed, {"rounds": 6}, keep_state=True) for seed in (1, 2)]
+    raw = positional.raw("goodvsbad", results, 4, {})
+    assert raw["games"] == 2 and sum(raw["position_wins"]) == sum(len(r.winners) for r in results) >= 2
+    assert raw["hero_games"] == {} and sum(raw["endings"].values()) == 2
+    assert set(raw["endings"]) <= {"Renown", "tour"}
+    text = "\n".join(positional.lines({"arrangements": {"4 players": raw}}))
+    assert "How matches ended: 4 players:" in text and "| hero |" not in text
+    assert positional.add(raw, raw)["endings"] == {kind: 2 * n for kind, n in raw["endings"].items()}
