@@ -71,9 +71,9 @@ def _compare(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:
     return mean, differing / (actual.width * actual.height)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_board_matches_its_golden_image(name: str, tmp_path: Path) -> None:
-    png = _render(name)
+def assert_matches_golden(name: str, png: bytes, tmp_path: Path) -> None:
+    """Compare ``png`` with ``tests/golden/<name>.png`` within the tolerances (or rewrite it, under
+    ``make golden``); on a mismatch leave the new image and the difference in ``tmp_path``."""
     path = GOLDEN / f"{name}.png"
     if UPDATE:
         path.write_bytes(png)
@@ -90,6 +90,11 @@ def test_board_matches_its_golden_image(name: str, tmp_path: Path) -> None:
             f"{name} differs from its golden image (mean {mean:.2f}, {differing:.2%} of pixels); the new image "
             f"and the difference are in {tmp_path}. If the change is intended, run `make golden` and review."
         )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_board_matches_its_golden_image(name: str, tmp_path: Path) -> None:
+    assert_matches_golden(name, _render(name), tmp_path)
 
 
 def test_the_comparison_tolerates_a_shade_but_not_a_change() -> None:

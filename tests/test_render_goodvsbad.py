@@ -32,7 +32,7 @@ from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
 from render.goodvsbad.samples import sample_views
 from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE, piece_sprite
-from tests.test_render_golden import DIFFERING_SHARE, GOLDEN, MEAN_TOLERANCE, UPDATE, _compare
+from tests.test_render_golden import assert_matches_golden
 from tests.test_render_wars import decode, share
 
 GAME = GoodVsBad()  # not offered by the registry until the bot plays it: built directly
@@ -275,23 +275,7 @@ def _golden_png(case: str) -> bytes:
 
 @pytest.mark.parametrize("case", ["start", "midgame", "busy", "hand"])
 def test_matches_its_golden_image(case: str, tmp_path: Path) -> None:
-    png = _golden_png(case)
-    path = GOLDEN / f"goodvsbad-{case}.png"
-    if UPDATE:
-        path.write_bytes(png)
-        return
-    assert path.exists(), f"no golden image {path.name}: run with CHANGELING_UPDATE_GOLDEN=1, then look at it"
-    actual = Image.open(io.BytesIO(png)).convert("RGB")
-    expected = Image.open(path).convert("RGB")
-    assert actual.size == expected.size, f"{case}: size {actual.size}, golden {expected.size}"
-    mean, differing = _compare(actual, expected)
-    if mean >= MEAN_TOLERANCE or differing > DIFFERING_SHARE:
-        (tmp_path / f"goodvsbad-{case}-actual.png").write_bytes(png)
-        ImageChops.difference(actual, expected).save(tmp_path / f"goodvsbad-{case}-diff.png")
-        pytest.fail(
-            f"goodvsbad-{case} differs from its golden image (mean {mean:.2f}, {differing:.2%} of pixels); the "
-            f"new image and the difference are in {tmp_path}. If intended, regenerate with CHANGELING_UPDATE_GOLDEN=1."
-        )
+    assert_matches_golden(f"goodvsbad-{case}", _golden_png(case), tmp_path)
 
 
 def test_a_marked_space_is_a_place_of_its_connector() -> None:

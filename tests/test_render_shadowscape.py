@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engine.games.shadowscape.dungeon import CENTRE, laid_at, name, parse, places
 from engine.games.shadowscape.game import Shadowscape
@@ -37,7 +37,7 @@ from render.shadowscape.geometry import LORD_WIDE, layout, place_tokens, room_bo
 from render.shadowscape.heroes import hero_boxes
 from render.shadowscape.samples import played_state
 from render.shadowscape.words import initials, room_short, stage, status, whisper_terms
-from tests.test_render_golden import DIFFERING_SHARE, GOLDEN, MEAN_TOLERANCE, UPDATE, _compare
+from tests.test_render_golden import assert_matches_golden
 from tests.test_render_wars import decode, share
 
 GAME = Shadowscape()  # the game is not offered by the registry until its rules are done: built directly
@@ -323,20 +323,4 @@ def _golden_png(case: str) -> bytes:
 
 @pytest.mark.parametrize("case", ["early", "lord", "hand"])
 def test_matches_its_golden_image(case: str, tmp_path: Path) -> None:
-    png = _golden_png(case)
-    path = GOLDEN / f"shadowscape-{case}.png"
-    if UPDATE:
-        path.write_bytes(png)
-        return
-    assert path.exists(), f"no golden image {path.name}: run with CHANGELING_UPDATE_GOLDEN=1, then look at it"
-    actual = Image.open(io.BytesIO(png)).convert("RGB")
-    expected = Image.open(path).convert("RGB")
-    assert actual.size == expected.size, f"{case}: size {actual.size}, golden {expected.size}"
-    mean, differing = _compare(actual, expected)
-    if mean >= MEAN_TOLERANCE or differing > DIFFERING_SHARE:
-        (tmp_path / f"shadowscape-{case}-actual.png").write_bytes(png)
-        ImageChops.difference(actual, expected).save(tmp_path / f"shadowscape-{case}-diff.png")
-        pytest.fail(
-            f"shadowscape-{case} differs from its golden image (mean {mean:.2f}, {differing:.2%} of pixels); the "
-            f"new image and the difference are in {tmp_path}. If intended, regenerate with CHANGELING_UPDATE_GOLDEN=1."
-        )
+    assert_matches_golden(f"shadowscape-{case}", _golden_png(case), tmp_path)
