@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import random
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.append(str(Path(__file__).resolve().parent))  # boards.py, beside this script
+sys.path.append(str(Path(__file__).resolve().parent))  # boards.py and playouts.py, beside this script
 
 from boards import board_times
+from playouts import random_views, step_times
 
 from engine import get_game
 from engine.ai.search import decide
@@ -33,51 +31,19 @@ GAME = get_game("metamorph")
 SCENARIOS = ("duel", "war", "key")
 
 
-def engine_step(games: int) -> tuple[float, float, int]:
-    """(choices+apply µs, legal+apply µs, decisions) over random matches, 120 decisions each at most."""
-    timings: dict[str, list[float]] = {"choices": [], "legal": []}
-    decisions = 0
-    for mode, spent in timings.items():
-        for n in range(games):
-            pick = random.Random(n)
-            state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, n + 1)
-            for _ in range(120):
-                if GAME.outcome(state) is not None:
-                    break
-                seat = GAME.to_decide(state)[0]
-                start = time.perf_counter()
-                if mode == "choices":
-                    key = pick.choice(GAME.choices(state, seat)).key
-                    state = GAME.act(state, seat, key).state
-                else:
-                    action = pick.choice(list(GAME.legal_actions(state, seat)))
-                    state = GAME.apply_listed(state, seat, action).state
-                spent.append(time.perf_counter() - start)
-                decisions += mode == "choices"
-    return statistics.mean(timings["choices"]) * 1e6, statistics.mean(timings["legal"]) * 1e6, decisions
-
-
 def board_ms(matches: int, positions: int = 10) -> tuple[float, float] | None:
     """(mean ms per 1024-px board of a running match, mean ms of a match's first board), over public views of
     ``matches`` random matches (``None`` without a renderer). A match's first board draws its map into a cache,
     so it is reported apart (``boards.py``)."""
     if importlib.util.find_spec("render") is None:
         return None
-    return board_times((_views(n, positions) for n in range(matches)), positions)
+    views = (random_views(GAME, _match(n, seed=100 + n), n, 6 * positions) for n in range(matches))
+    return board_times(views, positions)
 
 
-def _views(n: int, positions: int) -> list[Any]:
-    """Public views of the first moves of a seeded random match."""
-    pick = random.Random(n)
-    state = GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, 100 + n)
-    views = []
-    for _ in range(6 * positions):
-        if GAME.outcome(state) is not None:
-            break
-        seat = GAME.to_decide(state)[0]
-        state = GAME.apply_listed(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
-        views.append(GAME.view(state, None))
-    return views
+def _match(n: int, *, seed: int | None = None) -> Any:
+    """Match ``n``: every scenario and 2–6 wizards in turn (its seed ``n + 1`` unless given)."""
+    return GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, n + 1 if seed is None else seed)
 
 
 def clicks(matches: int) -> tuple[float, float, float]:
@@ -100,7 +66,8 @@ def clicks(matches: int) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    choices_us, legal_us, decisions = engine_step(30)
+    steps = step_times(GAME, _match, 30, cap=120)
+    choices_us, legal_us, decisions = steps.choices_us, steps.legal_us, len(steps.choices)
     boards = board_ms(24)
     board, first_board = boards if boards else (None, None)
     per_turn, decisions_per_turn, per_decision = clicks(6)

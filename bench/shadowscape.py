@@ -9,21 +9,17 @@ Issue 15's targets: a step ≤ 100 µs and a board ≤ 20 ms. Prints its figures
 from __future__ import annotations
 
 import json
-import random
-import statistics
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.append(str(Path(__file__).resolve().parent))  # boards.py, beside this script
+sys.path.append(str(Path(__file__).resolve().parent))  # boards.py and playouts.py, beside this script
 
 from boards import board_times
+from playouts import clicks, random_views, step_times
 
 from engine import get_game
 from engine.games.shadowscape.model import ShadowState
-from engine.steps import path_to
 
 GAME = get_game("shadowscape")
 MODES = ("competitive", "cooperative")
@@ -33,65 +29,17 @@ def _match(n: int) -> ShadowState:
     return GAME.setup({"mode": MODES[n % 2]}, 2 + n % 3, n + 1)
 
 
-def engine_step(games: int) -> tuple[float, float, int]:
-    """(choices+apply µs, legal+apply µs, decisions) over random matches."""
-    spent: dict[str, list[float]] = {"choices": [], "legal": []}
-    for mode, times in spent.items():
-        for n in range(games):
-            pick = random.Random(n)
-            state = _match(n)
-            while GAME.outcome(state) is None:
-                seat = GAME.to_decide(state)[0]
-                start = time.perf_counter()
-                if mode == "choices":
-                    state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
-                else:
-                    state = GAME.apply_listed(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
-                times.append(time.perf_counter() - start)
-    return statistics.mean(spent["choices"]) * 1e6, statistics.mean(spent["legal"]) * 1e6, len(spent["choices"])
-
-
 def board_ms(matches: int, positions: int = 12) -> tuple[float, float]:
     """(mean ms per board of a running match, mean ms of a match's first board), public views at 1024 px."""
-    return board_times((_views(n, positions) for n in range(matches)), positions)
-
-
-def _views(n: int, positions: int) -> list[Any]:
-    """Public views of a seeded random match, up to ``40 * positions`` of them."""
-    pick = random.Random(n)
-    state = _match(n)
-    views = []
-    while GAME.outcome(state) is None and len(views) < 40 * positions:
-        seat = GAME.to_decide(state)[0]
-        state = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key).state
-        views.append(GAME.view(state, None))
-    return views
-
-
-def clicks(matches: int) -> tuple[float, float]:
-    """(picker clicks per decision, decisions per turn) over random matches: one click to open the picker,
-    then one per step of the path to the key."""
-    picks = decisions = turns = 0
-    for n in range(matches):
-        pick = random.Random(n)
-        state = _match(n)
-        last = None
-        while GAME.outcome(state) is None:
-            seat = GAME.to_decide(state)[0]
-            if state.turn != last:
-                turns, last = turns + 1, state.turn
-            key = pick.choice(GAME.choices(state, seat)).key
-            path = path_to(GAME, state, seat, key)
-            picks += 1 + len(path or ())
-            decisions += 1
-            state = GAME.act(state, seat, key).state
-    return picks / decisions, decisions / turns
+    views = (random_views(GAME, _match(n), n, 40 * positions) for n in range(matches))
+    return board_times(views, positions)
 
 
 def main() -> None:
-    choices_us, legal_us, decisions = engine_step(12)
+    steps = step_times(GAME, _match, 12)
+    choices_us, legal_us, decisions = steps.choices_us, steps.legal_us, len(steps.choices)
     warm, first = board_ms(6)
-    per_decision, per_turn = clicks(4)
+    per_decision, per_turn = clicks(GAME, _match, 4, turn_of=lambda state: state.turn)
     figures = {
         "bench": "shadowscape",
         "decisions_timed": decisions,
