@@ -13,6 +13,7 @@ from tests.bot_support import (
     latest_public,
     play,
     private_message,
+    private_text,
     running_bot,
     seat_ai,
     type_moves_against_ai,
@@ -20,6 +21,7 @@ from tests.bot_support import (
 
 GAME = get_game("goodvsbad")
 NEGATION_SEED = 25  # found by trying seeds: with ``eager`` choices, Blue negates one of Red's Events in round 5
+AUTO_PASS_SEED = 12  # and here, three players, Blue on auto-pass: windows and calls ask Blue 3 times, others 7
 
 
 async def _set_rounds(world, rounds: int) -> None:
@@ -100,3 +102,31 @@ async def test_six_seats_five_of_them_ai_reach_a_result(tmp_path) -> None:
         await world.alice.slash(world.channel, "game start")
         await type_moves_against_ai(world, level="easy", limit=300)
         assert "After round 6" in _result(world) or "wins" in _result(world)
+
+
+async def test_auto_pass_answers_windows_and_calls_for_help_at_once(tmp_path) -> None:
+    """Bob chose auto-pass: every Event window and call for help that asks him is declined the moment it opens,
+    so the match never waits on him outside his own turns; Alice and Carol answer theirs in the picker."""
+    async with running_bot(tmp_path / "bot.db", seed=AUTO_PASS_SEED) as world:
+        said = await world.bob.slash(world.channel, "game settings", autopass=True)
+        assert "declined at once" in private_text(said)
+        await world.alice.slash(world.channel, "game new", game="goodvsbad", players=3)
+        await world.bob.slash(world.channel, "game join")
+        await world.carol.slash(world.channel, "game join")
+        await _set_rounds(world, 6)
+        await world.alice.slash(world.channel, "game start")
+        players = {0: world.alice, 1: world.bob, 2: world.carol}
+        pick = random.Random(AUTO_PASS_SEED)
+        answered_by_others = bob_passed = 0
+        while (match := await world.service.in_channel(world.channel.id)) is not None:
+            state = await world.service.state(match.id)
+            deciders = GAME.to_decide(state)
+            if (open_ := state.window or state.call) is not None:
+                assert 1 not in deciders, "Bob's answer was not left waiting"
+                answered_by_others += 1
+                bob_passed += open_.answers[1] not in ("", None)  # asked, and already answered
+            seat = deciders[0]
+            await play(world, players[seat], eager(list(GAME.legal_actions(state, seat)), pick))
+        assert answered_by_others > 0, "windows or calls for help opened for the others to answer"
+        assert bob_passed > 0, "Bob was asked too, and his answer was in before anyone else's"
+        assert "After round 6" in _result(world)
