@@ -10,7 +10,6 @@ JSON line.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -18,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.append(str(Path(__file__).resolve().parent))  # boards.py and playouts.py, beside this script
 
 from boards import board_times
-from playouts import clicks, random_views, step_times
+from playouts import clicks, random_views, report, step_times
 
 from engine import get_game
 from engine.games.goodvsbad.model import GvbState
@@ -39,28 +38,8 @@ def board_ms(matches: int, positions: int = 12) -> tuple[float, float]:
 
 def main() -> None:
     steps = step_times(GAME, _match, 10)
-    warm, first = board_ms(5)
-    per_decision, per_turn = clicks(GAME, _match, 5, turn_of=lambda state: (state.round, state.active))
-    figures = {
-        "bench": "goodvsbad",
-        "decisions_timed": len(steps.choices),
-        "choices_apply_us": round(steps.choices_us, 1),
-        "choices_apply_median_us": round(steps.choices_median_us, 1),
-        "legal_apply_us": round(steps.legal_us, 1),
-        "target_step_us": 100,
-        "board_1024_ms": round(warm, 2),
-        "first_board_1024_ms": round(first, 2),
-        "target_board_ms": 20,
-        "clicks_per_decision": round(per_decision, 2),
-        "decisions_per_turn": round(per_turn, 2),
-    }
-    print(f"{len(steps.choices)} random decisions, 2–6 players, twelve rounds")
-    median = figures["choices_apply_median_us"]
-    print(f"  choices+apply (µs)   {figures['choices_apply_us']}  (median {median}; target ≤ 100)")
-    print(f"  legal+apply (µs)     {figures['legal_apply_us']}")
-    print(f"  board at 1024 (ms)   {figures['board_1024_ms']}  (target ≤ 20; first {figures['first_board_1024_ms']})")
-    print(f"  clicks per decision  {figures['clicks_per_decision']}  ({figures['decisions_per_turn']} per turn)")
-    print(json.dumps(figures))
+    clicked = clicks(GAME, _match, 5, turn_of=lambda state: (state.round, state.active))
+    report("goodvsbad", "2–6 players, twelve rounds", steps, board_ms(5), clicked, board_ms=20)
 
 
 if __name__ == "__main__":

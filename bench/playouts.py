@@ -5,6 +5,7 @@ and the picker clicks a decision takes. Each takes the game and a ``make(n)`` th
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
@@ -88,3 +89,32 @@ def clicks(game: Any, make: Make, matches: int, turn_of: Callable[[Any], Hashabl
             decisions += 1
             state = game.act(state, seat, key).state
     return picks / decisions, decisions / turns
+
+
+def report(
+    bench: str, title: str, steps: StepTimes, board: tuple[float, float], clicks: tuple[float, float], *, board_ms: int
+) -> dict[str, Any]:
+    """Print a game's figures (step, board, clicks) against the targets (a step ≤ 100 µs, a board ≤ ``board_ms``),
+    then the one JSON line of them; returns them."""
+    (warm, first), (per_decision, per_turn) = board, clicks
+    figures = {
+        "bench": bench,
+        "decisions_timed": len(steps.choices),
+        "choices_apply_us": round(steps.choices_us, 1),
+        "choices_apply_median_us": round(steps.choices_median_us, 1),
+        "legal_apply_us": round(steps.legal_us, 1),
+        "target_step_us": 100,
+        "board_1024_ms": round(warm, 2),
+        "first_board_1024_ms": round(first, 2),
+        "target_board_ms": board_ms,
+        "clicks_per_decision": round(per_decision, 2),
+        "decisions_per_turn": round(per_turn, 2),
+    }
+    print(f"{len(steps.choices)} random decisions, {title}")
+    median = figures["choices_apply_median_us"]
+    print(f"  choices+apply (µs)   {figures['choices_apply_us']}  (median {median}; target ≤ 100)")
+    print(f"  legal+apply (µs)     {figures['legal_apply_us']}")
+    print(f"  board at 1024 (ms)   {warm:.2f}  (target ≤ {board_ms}; a match's first {first:.2f})")
+    print(f"  clicks per decision  {figures['clicks_per_decision']}  ({figures['decisions_per_turn']} per turn)")
+    print(json.dumps(figures))
+    return figures
