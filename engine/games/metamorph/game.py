@@ -7,6 +7,7 @@ our completions of the seed are in docs/rules/metamorph.md.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -133,6 +134,8 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         return parse(key)
 
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
+        if action.kind == "move":
+            return _move_choice(action)
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
 
@@ -218,3 +221,11 @@ def _artifacts(
         spot = min(dry, key=lambda h: (h.distance(centre), h.r, h.q))
         return (Artifact("font0", spot),)
     return tuple(Artifact(f"font{seat + 1}", None, carrier=seat) for seat in range(players))
+
+
+@functools.lru_cache(maxsize=8192)  # every hex, facing and mode of the largest map fits
+def _move_choice(action: MetaAction) -> Choice:
+    """A move's choice, made once: a turn lists dozens of moves, most of which were listed on earlier turns, and
+    their words depend on the move alone (``labels.move_label``)."""
+    text, group = labels.move_label(action)
+    return Choice(action.key, text[:100], group)

@@ -28,6 +28,14 @@ def target_name(state: MetaState, target: str) -> str:
     return state.artifact(target).name
 
 
+def move_label(action: MetaAction) -> tuple[str, str]:
+    """A move's label and group: they read the same whoever moves and from wherever."""
+    verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
+    if action.b == "off":
+        return f"{verb} off the map", f"Move by {MODE_NAMES[action.a]}"
+    return f"{verb} to {action.b}, facing {FACING_WORDS[FACINGS.index(action.c)]}", f"Move by {MODE_NAMES[action.a]}"
+
+
 def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     """The label and picker group of a legal action."""
     wizard = state.wizard(seat)
@@ -35,13 +43,7 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     if kind == "school":
         return f"Study the {SCHOOL_NAMES[SCHOOL_BY_SLUG[action.a]]} school", "School"
     if kind == "move":
-        verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
-        if action.b == "off":
-            return f"{verb} off the map", f"Move by {MODE_NAMES[action.a]}"
-        return (
-            f"{verb} to {action.b}, facing {FACING_WORDS[FACINGS.index(action.c)]}",
-            f"Move by {MODE_NAMES[action.a]}",
-        )
+        return move_label(action)
     if kind == "cast":
         spell = TABLES.spells[action.a]
         if spell.id == "morph":
