@@ -69,3 +69,15 @@ def test_a_board_may_be_wider_than_tall() -> None:
         view = game.view(game.setup(None, 4, 1), None)
         image = Image.open(io.BytesIO(board_png(view, size=640)))
         assert image.size == (640, 360)
+
+
+def test_a_track_may_size_each_space_and_ring_some() -> None:
+    """Per-space sizes (a Home Base larger than a road's spaces) and rings behind marked spaces (an Encounter)."""
+    positions = {"A": (40.0, 50.0), "B": (160.0, 50.0)}
+    sk = Sketch(200, 100, background=pal.BACKGROUND)
+    draw_track(sk, positions, {"A": ("B",), "B": ("A",)}, {"A": WATER, "B": GRASS}, radius={"A": 10, "B": 30},
+               line=EDGE, outline=EDGE, rings={"A": pal.GOLD})  # fmt: skip
+    image = sk.finish().convert("RGB")
+    near = lambda a, b: all(abs(x - y) <= 12 for x, y in zip(a, b, strict=True))  # noqa: E731 (edges ring a shade)
+    assert near(image.getpixel((40, 50 - 12)), pal.GOLD), "the ring shows just outside the small space"
+    assert near(image.getpixel((160, 50 + 20)), GRASS) and image.getpixel((40, 50 - 20)) == pal.BACKGROUND

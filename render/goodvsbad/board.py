@@ -22,21 +22,24 @@ from typing import ClassVar
 
 from PIL import Image, ImageDraw
 
-from engine.games.goodvsbad.board import CROSSROADS, grade, home, is_encounter
+from engine.games.goodvsbad.board import CROSSROADS, grade, home, is_encounter, neighbours, space
 from engine.games.goodvsbad.views import GvbView
 
 from .. import palette as pal
 from ..core import BoardRenderer, RenderOptions, register_renderer
 from ..toolkit import Sketch
+from ..tracks import draw_track
 from .cards import draw_cards, draw_status
 from .geometry import ASPECT, Layout, board_layout, canvas, spots
 from .hand import hand_png
 from .samples import swatch
 from .sprites import (
+    ENCOUNTER_RING,
     ROAD,
+    SPACE,
+    SPACE_EDGE,
     draw_crossroads,
     draw_home,
-    draw_space,
     fixture_sprite,
     mark_sprite,
     piece_sprite,
@@ -55,14 +58,25 @@ def background(size: int, players: int, lengths: tuple[int, ...], names: tuple[s
     image = Image.new("RGB", (width, height), pal.BACKGROUND)
     board_h = round(lay.board[3])
     sk = Sketch(width, board_h, scale=BACKDROP_SCALE)
-    for c in lay.connectors:
-        line = [lay.near(c.ends[0]), *(lay.near(f"{c.index}.{p}") for p in range(1, lengths[c.index] + 1))]
-        sk.line([*line, lay.near(c.ends[1])], fill=ROAD, width=lay.radii[c.index] * 0.9)
-    for c in lay.connectors:
-        n = lengths[c.index]
-        for p in range(1, n + 1):
-            letter = grade(p, n) if is_encounter(p) else ""
-            draw_space(sk, lay.near(f"{c.index}.{p}"), lay.radii[c.index], encounter=letter)
+    encounters = {  # each Encounter space's deck letter
+        space(c.index, p): grade(p, lengths[c.index])
+        for c in lay.connectors
+        for p in range(1, lengths[c.index] + 1)
+        if is_encounter(p)
+    }
+    draw_track(
+        sk,
+        lay.places,
+        {p: neighbours(p, lay.connectors, lengths) for p in lay.places},
+        dict.fromkeys(lay.places, SPACE),
+        radius={p: lay.radius(p) for p in lay.places},
+        line=ROAD,
+        outline=SPACE_EDGE,
+        link_width=0.9,
+        rings=dict.fromkeys(encounters, ENCOUNTER_RING),
+        labels=encounters,
+        label_fill=SPACE_EDGE,
+    )
     if players >= 3:
         draw_crossroads(sk, lay.near(CROSSROADS), lay.radius(CROSSROADS))
     for seat in range(players):

@@ -1,7 +1,8 @@
 """The small pictures a Good vs Bad board is made of, each drawn once per size and pasted where it belongs.
 
 How the board reads (colour is never the only cue):
-- **Spaces**: pale discs on the road; an Encounter space has a wide amber ring and its deck's letter (E–H).
+- **Spaces**: pale discs on the road (``render.tracks``); an Encounter space has a wide amber ring and its deck's
+  letter (E–H).
 - **Good spaces** are blue discs with a pale rim, **Bad spaces** red discs with a dark spiked rim, each with its
   level in white figures (the blue is lighter than the red, and the rims differ, so greyscale tells them
   apart too). A space at level 6 (a Special) is a star in its side's colour instead.
@@ -140,14 +141,3 @@ def draw_crossroads(sk: Sketch, centre: tuple[float, float], radius: float) -> N
     arm = radius * 0.5
     for dx, dy in ((arm, arm), (arm, -arm)):
         sk.line([(x - dx, y - dy), (x + dx, y + dy)], fill=pal.INK, width=radius * 0.14)
-
-
-def draw_space(sk: Sketch, centre: tuple[float, float], radius: float, *, encounter: str = "") -> None:
-    """An empty space; an Encounter space has a wide amber ring and its deck's letter."""
-    x, y = centre
-    if encounter:
-        outer = radius * 1.3
-        sk.ellipse((x - outer, y - outer, x + outer, y + outer), fill=ENCOUNTER_RING)
-    sk.ellipse((x - radius, y - radius, x + radius, y + radius), fill=SPACE, outline=SPACE_EDGE, width=radius * 0.12)
-    if encounter and radius >= 6:
-        sk.text((x, y), encounter, px=radius * 1.05, fill=SPACE_EDGE, bold=True)
