@@ -130,3 +130,28 @@ async def test_auto_pass_answers_windows_and_calls_for_help_at_once(tmp_path) ->
         assert answered_by_others > 0, "windows or calls for help opened for the others to answer"
         assert bob_passed > 0, "Bob was asked too, and his answer was in before anyone else's"
         assert "After round 6" in _result(world)
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path) -> None:
+    """A move that is not a choice, a key that is no move, another player's turn and a spectator's click: each
+    answered privately in words, and the match stays as it was."""
+    async with running_bot(tmp_path / "bot.db", seed=3) as world:
+        await world.alice.slash(world.channel, "game new", game="goodvsbad")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        state = await world.service.state(match.id)
+        first = GAME.to_decide(state)[0]
+        mover, other = (world.alice, world.bob) if first == 0 else (world.bob, world.alice)
+        before = world.channel.last_message.id
+        for person, typed, expected in (
+            (mover, "go:0.5", "not a choice for you now"),
+            (mover, "nonsense", "isn't a Good vs Bad move"),
+            (other, "name:fire", "isn't your turn"),
+        ):
+            answer = await person.slash(world.channel, "game move", action=typed)
+            assert expected in private_text(answer), typed
+        spectator = await world.carol.click(latest_public(world), label="Take turn")
+        assert "don't have a seat" in private_text(spectator)
+        assert world.channel.last_message.id == before
+        assert (await world.service.in_channel(world.channel.id)).version == match.version

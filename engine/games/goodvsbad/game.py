@@ -65,7 +65,9 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
 
     def parse_key(self, key: str) -> str:
         if not key or len(key) > 100 or (":" not in key and key != "roll"):
-            raise MalformedKey(f"{key!r} is not a Good vs Bad move (try /game move and pick from the list).")
+            raise MalformedKey(
+                f"{key!r} isn't a Good vs Bad move: press Take turn, or start typing in /game move and pick one."
+            )
         return key
 
     def describe(self, state: GvbState, seat: int, action: str) -> Choice:

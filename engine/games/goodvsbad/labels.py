@@ -91,7 +91,7 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         return f"Duel in {rest.title()}", "Duel"
     if kind == "flee":
         return ("Try to flee (5 or 6 on a die)" if rest == "flee" else "Fight it"), "Encounter"
-    raise MalformedKey(f"{key!r} is not a Good vs Bad move.")
+    raise MalformedKey(f"{key!r} isn't a Good vs Bad move.")
 
 
 def prompt(state: GvbState, seat: int) -> str:
