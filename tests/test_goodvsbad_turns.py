@@ -9,6 +9,8 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.frozen import replace
+from engine.games.goodvsbad.game import GoodVsBad
+from engine.games.goodvsbad.labels import place_name
 from engine.games.goodvsbad.model import GoodVsBadOptions, GvbState, Mark, Pending, Task
 from engine.games.goodvsbad.rules import deciders, legal, play
 from engine.games.goodvsbad.setup import initial_state
@@ -172,3 +174,26 @@ def test_random_playouts_end_by_the_last_round_and_keep_every_card(players: int)
         assert items == len(TABLES.copies("items")) * (2 if players >= 5 else 1)
         events = len(state.decks.events) + len(state.decks.event_discards) + sum(len(p.events) for p in state.players)
         assert events == 59 and state.round == 7
+
+
+def test_a_prompt_names_the_piece_where_it_stands_and_how_far_it_moves() -> None:
+    """The picker's question says whose piece, where it is and, for a path, how far it goes."""
+    game = GoodVsBad()
+    state = game.setup(None, 3, 5)
+    prompts = {}
+    pick = random.Random(2)
+    for _ in range(300):
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_decide(state)[0]
+        if state.pending is not None and state.window is None and state.call is None:
+            prompts.setdefault(state.pending.kind, (game.prompt(state, seat), state))
+        state = game.act(state, seat, pick.choice(game.choices(state, seat)).key).state
+    text, at = prompts["path"]
+    piece = at.pieces[at.pending.piece]
+    assert text == (
+        f"Your {piece.kind.title()} moves {len(at.pending.paths[0])} from {place_name(at, piece.place)}: "
+        "where does it go?"
+    )
+    assert prompts["order"][0].startswith("You rolled ") and prompts["order"][0].endswith("which piece moves first?")
+    assert prompts["raise"][0].startswith("Your ") and ", on " in prompts["raise"][0]

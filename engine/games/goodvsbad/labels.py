@@ -111,22 +111,32 @@ def prompt(state: GvbState, seat: int) -> str:
     pending = state.pending
     if pending is None or pending.kind == "roll":
         return "Your turn: play cards, or roll 2d6."
-    return {
-        "order": f"You rolled {state.roll}: which piece moves first?",
-        "path": "Where does it go?",
-        "raise": "Raise this space?",
-        "home": "You are home.",
-        "nudge": "This Good space lets you move on a little.",
-        "worse": "This Bad space drags you: where to?",
-        "reroll": "This Good space lets you roll again.",
-        "stat": "Which stat does the Training Ground raise?",
-        "duel": "A duel! Which stat do you fight with?",
-        "flee": "An Encounter: flee or fight?",
-        "help": "An Encounter: call the Heroes on this road for help, or fight alone?",
-        "escape": "The Supervillain! Flee, or stand and duel?",
-        "rally": "The Protector! Rally the Villains on this road against it?",
-        "discard": "Your hand is over the limit: discard a card.",
-    }.get(pending.kind, "Your decision.")
+    if pending.kind == "order":
+        return f"You rolled {state.roll}: which piece moves first?"
+    if pending.piece < 0:
+        return "Your decision."
+    piece = state.pieces[pending.piece]
+    yours = f"Your {piece.kind.title()}"
+    if pending.kind == "path":
+        steps = len(pending.paths[0]) if pending.paths else state.roll
+        return f"{yours} moves {steps} from {place_name(state, piece.place)}: where does it go?"
+    return f"{yours}, on {place_name(state, piece.place)}: {_PROMPTS.get(pending.kind, 'your decision.')}"
+
+
+_PROMPTS = {
+    "raise": "raise this space a level?",
+    "home": "you are home.",
+    "nudge": "this Good space lets you move on a little.",
+    "worse": "this Bad space drags you: where to?",
+    "reroll": "this Good space lets you roll again.",
+    "stat": "which stat does the Training Ground raise?",
+    "duel": "a duel! Which stat do you fight with?",
+    "flee": "flee the Encounter, or fight it?",
+    "help": "call the Heroes on this road to help against the Encounter, or fight it alone?",
+    "escape": "the Supervillain! Flee, or stand and duel?",
+    "rally": "the Protector! Rally the Villains on this road against it?",
+    "discard": "your hand is over the limit: discard a card.",
+}
 
 
 def purchase_steps(path: tuple[str, ...]) -> Step | str:
