@@ -192,7 +192,7 @@ def test_a_prompt_names_the_piece_where_it_stands_and_how_far_it_moves() -> None
     text, at = prompts["path"]
     piece = at.pieces[at.pending.piece]
     assert text == (
-        f"Your {piece.kind.title()} moves {len(at.pending.paths[0])} from {place_name(at, piece.place)}: "
+        f"Your {piece.kind.title()} moves {max(map(len, at.pending.paths))} from {place_name(at, piece.place)}: "
         "where does it go?"
     )
     assert prompts["order"][0].startswith("You rolled ") and prompts["order"][0].endswith("which piece moves first?")

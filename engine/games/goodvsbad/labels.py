@@ -118,7 +118,7 @@ def prompt(state: GvbState, seat: int) -> str:
     piece = state.pieces[pending.piece]
     yours = f"Your {piece.kind.title()}"
     if pending.kind == "path":
-        steps = len(pending.paths[0]) if pending.paths else state.roll
+        steps = max(map(len, pending.paths), default=state.roll)  # a Trap may cut some walks short; "stay" is none
         return f"{yours} moves {steps} from {place_name(state, piece.place)}: where does it go?"
     return f"{yours}, on {place_name(state, piece.place)}: {_PROMPTS.get(pending.kind, 'your decision.')}"
 
