@@ -34,6 +34,15 @@ async def _set_rounds(world, rounds: int) -> None:
     await world.alice.select(where, [str(rounds)], custom_id=select)
 
 
+async def _two_people(world):
+    """Alice hosts, Bob joins, the match starts: the match and its first state."""
+    await world.alice.slash(world.channel, "game new", game="goodvsbad")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+    match = await world.service.in_channel(world.channel.id)
+    return match, await world.service.state(match.id)
+
+
 def eager(keys: list[str], pick: random.Random) -> str:
     """A seeded player that negates whenever it can, plays Events as soon as it may and draws them at home."""
     for prefix in ("answer:negate", "event:", "home:event"):
@@ -80,11 +89,7 @@ async def test_two_people_play_a_whole_match_in_the_picker(tmp_path) -> None:
 
 async def test_the_hand_is_one_private_button_away(tmp_path) -> None:
     async with running_bot(tmp_path / "bot.db", seed=3) as world:
-        await world.alice.slash(world.channel, "game new", game="goodvsbad")
-        await world.bob.slash(world.channel, "game join")
-        await world.alice.slash(world.channel, "game start")
-        match = await world.service.in_channel(world.channel.id)
-        state = await world.service.state(match.id)
+        _, state = await _two_people(world)
         bobs = private_message(await world.bob.click(latest_public(world), label="My hand"))
         assert bobs.attachments and bobs.attachments[0].filename == "hand.png"
         assert await bobs.attachments[0].read() == extra_png(GAME.view(state, 1), "hand")
@@ -136,11 +141,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path) -> N
     """A move that is not a choice, a key that is no move, another player's turn and a spectator's click: each
     answered privately in words, and the match stays as it was."""
     async with running_bot(tmp_path / "bot.db", seed=3) as world:
-        await world.alice.slash(world.channel, "game new", game="goodvsbad")
-        await world.bob.slash(world.channel, "game join")
-        await world.alice.slash(world.channel, "game start")
-        match = await world.service.in_channel(world.channel.id)
-        state = await world.service.state(match.id)
+        match, state = await _two_people(world)
         first = GAME.to_decide(state)[0]
         mover, other = (world.alice, world.bob) if first == 0 else (world.bob, world.alice)
         before = world.channel.last_message.id

@@ -51,9 +51,12 @@ class Layout:
     def radius(self, place: str) -> float:
         """The disc of a place: its Connector's space size, or a Home Base's (the Crossroads is a little less)."""
         found = parse_space(place)
-        if found is None:
-            return self.home_radius * (CROSSROADS_SHARE if place == CROSSROADS else 1.0)
-        return self.radii[found[0]]
+        return node_radius(place, self.u) if found is None else self.radii[found[0]]
+
+
+def node_radius(place: str, u: float) -> float:
+    """A Home Base's disc, or the Crossroads' (a little less), at ``u`` pixels a unit."""
+    return HOME_RADIUS * u * (CROSSROADS_SHARE if place == CROSSROADS else 1.0)
 
 
 def canvas(size: int) -> tuple[int, int]:
@@ -79,8 +82,8 @@ def board_layout(size: int, players: int, lengths: tuple[int, ...]) -> Layout:
     radii = []
     for c in connectors:
         n = lengths[c.index]
-        skips = tuple(HOME_RADIUS * u * (CROSSROADS_SHARE if e == CROSSROADS else 1.0) for e in c.ends)
-        points = _strip(c, n, angles=angles, centre=(cx, cy), radii=(rx, ry), skips=skips)  # type: ignore[arg-type]
+        skips = (node_radius(c.ends[0], u), node_radius(c.ends[1], u))  # spaces start at the end discs' rims
+        points = _strip(c, n, angles=angles, centre=(cx, cy), radii=(rx, ry), skips=skips)
         for position, point in enumerate(points, 1):
             places[space(c.index, position)] = point
         gap = min((math.dist(a, b) for a, b in itertools.pairwise(points)), default=99 * u)

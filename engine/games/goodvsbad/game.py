@@ -168,4 +168,3 @@ def label_or_key(state: GvbState, key: str) -> str:
         return label(state, key)[0]
     except (MalformedKey, ValueError, KeyError, IndexError):
         return key
-

@@ -123,8 +123,7 @@ def begin_move(state: GvbState, piece_id: int, rolled: int) -> tuple[GvbState, L
         paths = {"stay": (), **paths}  # a Hero may stay still on a Fortification
     if len(paths) == 1:
         ((end, path),) = paths.items()
-        state, log = _walk(state, state.pieces[piece_id], end, path, log)
-        return state, log
+        return _walk(state, state.pieces[piece_id], end, path, log)
     state = replace(state, pending=Pending("path", piece_id, tuple(paths), paths=tuple(paths.values())))
     return state, log
 
