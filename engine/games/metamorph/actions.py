@@ -7,14 +7,13 @@ in any order; ``end`` closes the turn.
 from __future__ import annotations
 
 import functools
-import itertools
 
 from ...geometry.hexes import Hex, arc
 from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction
 from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
-from .movement import modes, reachable
+from .movement import Mover, modes, mover_of, place_of, place_order, reach, reachable, speed
 from .tables import BLOB, HUMAN, TABLES, Shape
 
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
@@ -73,8 +72,12 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     if state.choosing_school or action.kind == "school":
         return state.choosing_school and action.kind == "school" and action.a in SCHOOL_BY_SLUG
     wizard = state.wizard(seat)
-    if action.kind in ("move", "rise"):
-        candidates = _moves(state, wizard, only=action.a if action.kind == "move" else None)
+    if action.kind == "move":
+        return not _cannot_move(state, wizard) and action.a in modes(state, wizard) and action in _mode_move_set(
+            mover_of(state, wizard, action.a), speed(state, wizard, action.a), state.options.scenario == "key"
+        )  # type: ignore[arg-type]
+    if action.kind == "rise":
+        candidates = _moves(state, wizard, only="rise")
     elif action.kind == "cast":
         candidates = _casts(state, wizard, teleport=action.a == "teleport")
     elif action.kind in ("land", "drop"):
@@ -98,9 +101,14 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
     return _can_move(state, wizard) or _can_teleport(state, wizard)
 
 
+def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
+    """Whether the move is spent, or a hold, web or constriction pins the wizard."""
+    return state.done.moved or any(wizard.condition(c) for c in ("held", "web", "constrict"))
+
+
 def _can_move(state: MetaState, wizard: Wizard) -> bool:
     """Whether ``_moves`` would list anything, without naming and sorting every place it reaches."""
-    if state.done.moved or wizard.condition("held") or wizard.condition("web") or wizard.condition("constrict"):
+    if _cannot_move(state, wizard):
         return False
     if state.options.flying_high and wizard.flying:
         return True
@@ -112,43 +120,61 @@ def _can_move(state: MetaState, wizard: Wizard) -> bool:
 
 
 def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
-    """Whether Teleport is castable now with somewhere to go (the first free hex found is enough)."""
+    """Whether Teleport is castable now with somewhere to go."""
     spell = TABLES.spells["teleport"]
     if state.done.cast or spell.level > intelligence(state, wizard) or spell.level > wizard.mana:
         return False
-    return next(iter(teleport_targets(state, wizard, first=True)), None) is not None
+    return bool(_teleports(state, wizard))
 
 
 def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
-    """Moves by each mode (or by the mode ``only``), and the climb or descent of Flying High."""
-    done = state.done
-    if done.moved or wizard.condition("held") or wizard.condition("web") or wizard.condition("constrict"):
+    """Moves by each mode (or by the mode ``only``; ``"rise"`` for the climb or descent alone), and the climb or
+    descent of Flying High."""
+    if _cannot_move(state, wizard):
         return []
-    found = []
+    found: list[MetaAction] = []
+    key = state.options.scenario == "key"
     for mode in modes(state, wizard):
-        if only is not None and mode != only:
-            continue
-        ends, exits = reachable(state, wizard, mode)
-        for hex_, facing in sorted(ends, key=lambda p: (p[0].r, p[0].q, p[1])):
-            found.append(MetaAction("move", mode, hex_name(hex_), FACINGS[facing]))
-        if exits and state.options.scenario == "key":
-            found.append(MetaAction("move", mode, "off"))
-    if state.options.flying_high and wizard.flying and not done.moved:
+        if only is None or mode == only:
+            found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
+    if state.options.flying_high and wizard.flying and only in (None, "rise"):
         found.append(MetaAction("rise", "down" if wizard.high else "up"))
     return found
 
 
-def morph_targets(state: MetaState, wizard: Wizard) -> list[str]:
-    """Shapes the wizard may declare as its target: any on the chart but its own (only its class while
-    Restricted)."""
-    restricted = wizard.condition("restrict") > 0
-    return [
-        name
-        for name, shape in TABLES.shapes.items()
-        if shape.cell is not None
-        and name != wizard.shape
-        and (not restricted or shape.shape_class == wizard.body.shape_class)
-    ]
+@functools.lru_cache(maxsize=512)
+def _mode_moves(mover: Mover, full: int, exits_allowed: bool) -> tuple[MetaAction, ...]:
+    """One mode's moves, by row, column and facing, and the way off the map where the scenario has one. Memoised
+    on plain values: a decision lists them, then checks and plays one of them."""
+    ends, exits = reach(mover, full)
+    found = [MetaAction("move", mover.mode, *_place_words(p)) for p in sorted(ends, key=place_order)]
+    if exits and exits_allowed:
+        found.append(MetaAction("move", mover.mode, "off"))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=512)
+def _mode_move_set(mover: Mover, full: int, exits_allowed: bool) -> frozenset[MetaAction]:
+    return frozenset(_mode_moves(mover, full, exits_allowed))
+
+
+@functools.lru_cache(maxsize=8192)
+def _place_words(place: int) -> tuple[str, str]:
+    """A place's hex name and facing as a move's key spells them, memoised on the place's int."""
+    hex_, facing = place_of(place)
+    return hex_name(hex_), FACINGS[facing]
+
+
+@functools.lru_cache(maxsize=256)
+def _morphs(shape: str, restricted: bool) -> tuple[MetaAction, ...]:
+    """Morph into each shape on the chart but ``shape`` (only its class while ``restricted``): the same few dozen
+    for every wizard of a shape, so made once."""
+    own_class = TABLES.shapes[shape].shape_class
+    return tuple(
+        MetaAction("cast", "morph", slug(name))
+        for name, other in TABLES.shapes.items()
+        if other.cell is not None and name != shape and (not restricted or other.shape_class == own_class)
+    )
 
 
 def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[MetaAction]:
@@ -161,7 +187,7 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
             continue
         if spell.id == "morph":
             if not wizard.changing and wizard.mana >= 1 + wizard.damage:
-                found += [MetaAction("cast", "morph", slug(name)) for name in morph_targets(state, wizard)]
+                found += _morphs(wizard.shape, wizard.condition("restrict") > 0)
         elif spell.id == "heal":
             if wizard.damage:
                 found.append(MetaAction("cast", "heal"))
@@ -171,7 +197,7 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
                 if foe.hex is not None and foe.hex.distance(wizard.hex) <= wit and foe.high == wizard.high:
                     found.append(MetaAction("cast", spell.id, SEAT_SLUGS[foe.seat]))
         elif spell.id == "teleport" and teleport:
-            found += [MetaAction("cast", "teleport", hex_name(h)) for h in teleport_targets(state, wizard)]
+            found += _teleports(state, wizard)
     return found
 
 
@@ -201,21 +227,32 @@ def _standable(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
     return frozenset(h for h in hexes_of(grid) if _stands(grid, body, h))
 
 
-def teleport_targets(state: MetaState, wizard: Wizard, *, first: bool = False) -> list[object]:
-    """Empty hexes in sight where the wizard's shape can be (any hex, for a flier); with ``first``, at most
-    the first of them (enough to know there is one)."""
+def _teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    """Teleport to each empty hex in sight where the wizard's shape can be (any hex, for a flier)."""
     assert wizard.hex is not None
     if state.key_ward and state.carries_key(wizard.seat):
         return []
+    origin, shape = (None, None) if wizard.flying else (wizard.hex, wizard.shape)
+    hexes, actions = _teleport_list(state.grid, origin, shape, warded(state))
     taken = {w.hex for w in state.standing()}
-    ward = warded(state)
-    if wizard.flying:
-        found = (h for h in hexes_of(state.grid) if h not in taken and h not in ward)
+    if not taken.intersection(hexes):
+        return list(actions)
+    return [action for hex_, action in zip(hexes, actions, strict=True) if hex_ not in taken]
+
+
+@functools.lru_cache(maxsize=512)
+def _teleport_list(
+    grid: tuple[str, ...], origin: Hex | None, shape: str | None, ward: frozenset[Hex]
+) -> tuple[tuple[Hex, ...], tuple[MetaAction, ...]]:
+    """Where Teleport may end before other wizards are counted: every unwarded hex for a flier (``origin`` and
+    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on. Memoised: a wizard asks from the
+    same hex for many decisions, and the list runs to hundreds."""
+    if origin is None or shape is None:
+        hexes = tuple(h for h in hexes_of(grid) if h not in ward)
     else:
-        standable = _standable(state.grid, wizard.shape)
-        seen = visible_from(state.grid, wizard.hex)
-        found = (h for h in seen if h in standable and h not in taken and h not in ward)
-    return list(itertools.islice(found, 1)) if first else list(found)
+        landing = _standable(grid, shape) - ward
+        hexes = tuple(h for h in visible_from(grid, origin) if h in landing)
+    return hexes, tuple(MetaAction("cast", "teleport", hex_name(h)) for h in hexes)
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:

@@ -134,8 +134,8 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         return parse(key)
 
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
-        if action.kind == "move":
-            return _move_choice(action)
+        if action.kind == "move" or (action.kind == "cast" and action.a == "teleport"):
+            return _plain_choice(action)
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
 
@@ -223,9 +223,9 @@ def _artifacts(
     return tuple(Artifact(f"font{seat + 1}", None, carrier=seat) for seat in range(players))
 
 
-@functools.lru_cache(maxsize=8192)  # every hex, facing and mode of the largest map fits
-def _move_choice(action: MetaAction) -> Choice:
-    """A move's choice, made once: a turn lists dozens of moves, most of which were listed on earlier turns, and
-    their words depend on the move alone (``labels.move_label``)."""
-    text, group = labels.move_label(action)
+@functools.lru_cache(maxsize=16384)  # every hex, facing and mode of the largest map fits, and every Teleport
+def _plain_choice(action: MetaAction) -> Choice:
+    """A move's or a Teleport's choice, made once: a turn lists dozens to hundreds of them, most listed on earlier
+    turns, and their words depend on the action alone."""
+    text, group = labels.plain_label(action)
     return Choice(action.key, text[:100], group)

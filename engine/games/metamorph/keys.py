@@ -11,8 +11,7 @@ land / drop:key / rise:up / rise:down / end
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ...errors import MalformedKey
 
@@ -22,9 +21,9 @@ Kind = Literal["school", "move", "cast", "special", "attack", "land", "drop", "r
 _PARTS = {"school": 1, "move": (2, 3), "cast": (1, 2), "special": (1, 2), "attack": (1, 2), "drop": 1, "rise": 1}
 
 
-@dataclass(frozen=True, slots=True)
-class MetaAction:
-    """A decision: its kind and up to three arguments, exactly as the key spells them."""
+class MetaAction(NamedTuple):
+    """A decision: its kind and up to three arguments, exactly as the key spells them. A named tuple, as a turn
+    lists hundreds of them and hashes each: a tuple's hash is the interpreter's own."""
 
     kind: Kind
     a: str = ""

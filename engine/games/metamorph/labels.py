@@ -28,8 +28,10 @@ def target_name(state: MetaState, target: str) -> str:
     return state.artifact(target).name
 
 
-def move_label(action: MetaAction) -> tuple[str, str]:
-    """A move's label and group: they read the same whoever moves and from wherever."""
+def plain_label(action: MetaAction) -> tuple[str, str]:
+    """The label and group of a move or a Teleport: they read the same whoever acts and from wherever."""
+    if action.kind == "cast":
+        return f"{TABLES.spells['teleport'].name} → {action.b}", "Spell"
     verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
     if action.b == "off":
         return f"{verb} off the map", f"Move by {MODE_NAMES[action.a]}"
@@ -42,8 +44,8 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     kind = action.kind
     if kind == "school":
         return f"Study the {SCHOOL_NAMES[SCHOOL_BY_SLUG[action.a]]} school", "School"
-    if kind == "move":
-        return move_label(action)
+    if kind == "move" or (kind == "cast" and action.a == "teleport"):
+        return plain_label(action)
     if kind == "cast":
         spell = TABLES.spells[action.a]
         if spell.id == "morph":

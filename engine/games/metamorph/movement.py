@@ -12,7 +12,7 @@ import functools
 from typing import NamedTuple
 
 from ...geometry.hexes import DIRECTIONS, Hex
-from .board import OFF_MAP, terrain_at
+from .board import OFF_MAP, hexes_of, terrain_at
 from .model import MetaState, Mode, Wizard
 from .tables import FACING_ALLOWANCE, TABLES, Shape
 
@@ -33,9 +33,9 @@ def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
     return base
 
 
-def entry_cost(grid: tuple[str, ...], body: Shape, mode: Mode, hex_: Hex) -> int:
-    """What entering ``hex_`` costs a ``body`` in ``mode`` (0: it cannot be entered that way)."""
-    letter = terrain_at(grid, hex_)
+def entry_cost(letter: str, climber: bool, mode: Mode) -> int:
+    """What entering terrain ``letter`` costs in ``mode`` (0: it cannot be entered that way). Of a shape, only
+    whether it climbs matters."""
     if letter == OFF_MAP:
         return 0
     terrain = TABLES.terrain[letter]
@@ -43,7 +43,6 @@ def entry_cost(grid: tuple[str, ...], body: Shape, mode: Mode, hex_: Hex) -> int
         return 1
     if mode == "W":
         return 1 if terrain.water else 0
-    climber = body.has("climb")
     if terrain.id == "rocks":
         return 2 if climber else 0
     if climber and terrain.id in ("forest", "hills"):
@@ -72,90 +71,122 @@ def modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
     return tuple(found)
 
 
-def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[frozenset[tuple[Hex, int]], bool]:
-    """Every (hex, facing) the wizard can end a ``mode`` move on (its own place and facing excluded), and
-    whether it can step off the map."""
-    return _reach(_mover(state, wizard, mode), speed(state, wizard, mode))
+def reachable(state: MetaState, wizard: Wizard, mode: Mode) -> tuple[frozenset[int], bool]:
+    """Every place the wizard can end a ``mode`` move on (its own place and facing excluded), and whether it can
+    step off the map. A place is an int (``place``, ``place_of``): a decision lists hundreds of them."""
+    return reach(mover_of(state, wizard, mode), speed(state, wizard, mode))
 
 
-def forward_reach(state: MetaState, wizard: Wizard, mode: Mode) -> frozenset[tuple[Hex, int]]:
-    """The places a forward move reaches (Charge counts only a forward run)."""
-    found, _ = _search(_mover(state, wizard, mode), speed(state, wizard, mode), forward=True)
-    return found
+def reaches_forward(state: MetaState, wizard: Wizard, mode: Mode, hex_: Hex, facing: int) -> bool:
+    """Whether a forward move ends on ``hex_`` facing ``facing`` (Charge counts only a forward run)."""
+    found, _ = _search(mover_of(state, wizard, mode), speed(state, wizard, mode), forward=True)
+    return place(hex_, facing) in found
 
 
 class Mover(NamedTuple):
     """What a move search depends on, as plain hashable values (so searches can be memoised): the map, the
-    shape, where the wizard stands and faces, the mode, and the hexes other wizards stand on."""
+    shape, where the wizard stands and faces, the mode, and the cells other wizards stand on."""
 
     grid: tuple[str, ...]
     shape: str
     start: Hex
     facing: int
     mode: Mode
-    taken: frozenset[tuple[int, int]]
+    taken: frozenset[int]
 
 
-def _mover(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
+def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
     assert wizard.hex is not None
-    taken = frozenset((w.hex.q, w.hex.r) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
+    taken = frozenset(_cell(w.hex) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
     return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken)
 
 
-STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
+# Places in the search are plain ints: a hex's cell is ``(q + BIAS) * SPAN + (r + BIAS)`` and a place is
+# ``cell * 8 + facing``, so the search's dictionaries hash small ints instead of tuples of objects.
+BIAS, SPAN = 64, 256
+STEPS = tuple(d.q * SPAN + d.r for d in DIRECTIONS)
+
+
+def _cell(hex_: Hex) -> int:
+    return (hex_.q + BIAS) * SPAN + hex_.r + BIAS
+
+
+def place(hex_: Hex, facing: int) -> int:
+    """The place of standing on ``hex_`` facing ``facing``, as ``reachable`` lists it."""
+    return _cell(hex_) * 8 + facing
+
+
+def place_of(place_: int) -> tuple[Hex, int]:
+    """``place`` undone: the hex and the facing."""
+    cell, facing = divmod(place_, 8)
+    return Hex(cell // SPAN - BIAS, cell % SPAN - BIAS), facing
+
+
+def place_order(place_: int) -> tuple[int, int, int]:
+    """Sorts places by row, then column, then facing (the order moves are listed in)."""
+    cell, facing = divmod(place_, 8)
+    return cell % SPAN, cell // SPAN, facing
+
+
+@functools.lru_cache(maxsize=256)
+def _costs(grid: tuple[str, ...], climber: bool, mode: Mode) -> dict[int, int]:
+    """What entering each map hex costs in ``mode`` (0: not that way); a hex not in it is off the map. Only
+    climbing changes costs between shapes, so this is memoised per map, climbing and mode."""
+    return {_cell(h): entry_cost(terrain_at(grid, h), climber, mode) for h in hexes_of(grid)}
 
 
 @functools.lru_cache(maxsize=512)
-def _reach(mover: Mover, full: int) -> tuple[frozenset[tuple[Hex, int]], bool]:
+def reach(mover: Mover, full: int) -> tuple[frozenset[int], bool]:
     """``reachable`` on plain values, memoised: listing, checking and applying a move ask the same question of
     the same position several times in a decision, and the answer depends on nothing else."""
     ahead, exits_ahead = _search(mover, full, forward=True)
     behind, exits_behind = _search(mover, full // 2, forward=False)
-    return (ahead | behind) - {(mover.start, mover.facing)}, exits_ahead or exits_behind
+    return (ahead | behind) - {place(mover.start, mover.facing)}, exits_ahead or exits_behind
 
 
 @functools.lru_cache(maxsize=512)
-def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[tuple[Hex, int]], bool]:
+def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[int], bool]:
     """Places reachable with ``points`` of speed, stepping one way (forward, or backward at the points given).
 
-    It runs for every mode at every decision, so it works on plain tuples: (q, r, facing) places, and each
-    hex's entry cost looked up once per search."""
-    grid, mode, start, taken = mover.grid, mover.mode, mover.start, mover.taken
+    A label is (speed left, free turns left). Every step spends at least one of the two, so labels are taken
+    in falling order of their sum: a label taken out is never beaten by one found later, and no place is
+    searched twice. (a, b) beats (c, d) when a >= c and a + b >= c + d: spare speed pays for any turn a free
+    turn would have."""
     body = TABLES.shapes[mover.shape]
-    turns = _allowance(grid, body, start)
-    costs: dict[tuple[int, int], int] = {}
+    costs = _costs(mover.grid, body.has("climb"), mover.mode)
+    taken = mover.taken
+    turns = _allowance(mover.grid, body, mover.start)
     back = 0 if forward else 3
-    origin = (start.q, start.r, mover.facing)
-    best: dict[tuple[int, int, int], list[tuple[int, int]]] = {origin: [(points, turns)]}
-    frontier = [(origin, points, turns)]
+    origin = place(mover.start, mover.facing)
+    best: dict[int, list[tuple[int, int]]] = {origin: [(points, turns)]}
+    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(points + turns + 1)]
+    buckets[points + turns].append((origin, points, turns))
     exits = False
-    while frontier:
-        (q, r, face), left, free = frontier.pop()
-        moves = []
-        if free > 0:
-            moves += [((q, r, (face + 1) % 6), left, free - 1), ((q, r, (face + 5) % 6), left, free - 1)]
-        elif left > 0:
-            moves += [((q, r, (face + 1) % 6), left - 1, free), ((q, r, (face + 5) % 6), left - 1, free)]
-        if left > 0:
-            dq, dr = STEPS[(face + back) % 6]
-            step = (q + dq, r + dr)
-            cost = costs.get(step)
-            if cost is None:
-                cost = costs[step] = entry_cost(grid, body, mode, Hex(*step))
-                if cost == 0 and terrain_at(grid, Hex(*step)) == OFF_MAP:
-                    cost = costs[step] = -1
-            if cost == -1:
-                exits = True
-            elif cost and cost <= left and step not in taken:
-                moves.append(((step[0], step[1], face), left - cost, free))
-        for place, p, f in moves:
-            kept = best.get(place)
-            if kept is None:
-                best[place] = [(p, f)]
-            elif any(p <= kp and f <= kf for kp, kf in kept):
-                continue
-            else:
-                kept[:] = [(kp, kf) for kp, kf in kept if not (kp <= p and kf <= f)]
-                kept.append((p, f))
-            frontier.append((place, p, f))
-    return frozenset((Hex(q, r), face) for q, r, face in best), exits
+    for total in range(points + turns, -1, -1):
+        for here, left, free in buckets[total]:
+            if (left, free) not in best[here]:
+                continue  # beaten after it was queued
+            cell, face = divmod(here, 8)
+            offers = []
+            if free > 0:
+                offers += [(cell * 8 + (face + 1) % 6, left, free - 1), (cell * 8 + (face + 5) % 6, left, free - 1)]
+            elif left > 0:
+                offers += [(cell * 8 + (face + 1) % 6, left - 1, 0), (cell * 8 + (face + 5) % 6, left - 1, 0)]
+            if left > 0:
+                step = cell + STEPS[(face + back) % 6]
+                cost = costs.get(step)
+                if cost is None:
+                    exits = True
+                elif cost and cost <= left and step not in taken:
+                    offers.append((step * 8 + face, left - cost, free))
+            for there, p, f in offers:
+                kept = best.get(there)
+                if kept is None:
+                    best[there] = [(p, f)]
+                elif any(kp >= p and kp + kf >= p + f for kp, kf in kept):
+                    continue
+                else:
+                    kept[:] = [(kp, kf) for kp, kf in kept if not (p >= kp and p + f >= kp + kf)]
+                    kept.append((p, f))
+                buckets[p + f].append((there, p, f))
+    return frozenset(best), exits

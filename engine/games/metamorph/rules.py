@@ -15,7 +15,7 @@ from .board import hex_name, parse_hex
 from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
 from .keys import FACING_WORDS, FACINGS, MetaAction
 from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, Wizard, article
-from .movement import forward_reach
+from .movement import reaches_forward
 from .tables import HUMAN, SCHOOL_NAMES, TABLES, chart_distance
 from .turns import begin_turn, end_turn, outcome_of
 
@@ -85,7 +85,7 @@ def _move(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
 
 def _went_forward(state: MetaState, wizard: Wizard, action: MetaAction) -> bool:
     """Whether the chosen end is reached moving forward (Charge counts only forward runs)."""
-    return (parse_hex(action.b), FACINGS.index(action.c)) in forward_reach(state, wizard, action.a)  # type: ignore[arg-type]
+    return reaches_forward(state, wizard, action.a, parse_hex(action.b), FACINGS.index(action.c))  # type: ignore[arg-type]
 
 
 def _cast(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
