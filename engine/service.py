@@ -62,7 +62,7 @@ from .players import Players
 from .rng import MatchKey, Rng
 from .settings import Settings
 from .steps import next_step
-from .store import SqliteStore, Store
+from .store import Store, store_for
 
 log = logging.getLogger("changeling.engine")
 
@@ -102,11 +102,10 @@ class MatchService:
         self.live.listeners.append(listener)
 
     @classmethod
-    async def open(cls, path: str | Path | None = None, **options: Any) -> MatchService:
-        """A service on the SQLite file ``path`` (default: the ``CHANGELING_DATABASE`` setting), migrated."""
-        if path is None:
-            path = Settings().database
-        store = SqliteStore(path)
+    async def open(cls, location: str | Path | None = None, **options: Any) -> MatchService:
+        """A service on the database ``location`` names, migrated: a SQLite file, or a ``postgresql://`` URL
+        (default: the ``CHANGELING_DATABASE`` setting)."""
+        store = store_for(Settings().database if location is None else location)
         await store.open()
         return cls(store, **options)
 

@@ -6,14 +6,14 @@ settings, so keep it minimal and every field defaulted.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    """Configuration; ``CHANGELING_DATABASE`` sets the SQLite file (relative paths: the working directory)."""
+    """Configuration; ``CHANGELING_DATABASE`` names the database: a SQLite file (relative paths: the working
+    directory), or a PostgreSQL server as ``postgresql://user:password@host/database`` for several processes.
+    A text, not a path: a path would fold a URL's ``//``."""
 
     model_config = SettingsConfigDict(env_prefix="CHANGELING_", env_file=".env", extra="ignore")
 
-    database: Path = Path("changeling.db")
+    database: str = "changeling.db"

@@ -14,9 +14,9 @@ from engine.clocks import AUTOPILOT_LEVEL
 from engine.matches import Seat, SeatUnavailable, Status
 from engine.service import MatchService
 from tests.fakes.party_game import party_game_offered
-from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, db_path, open_service, play_out, service
+from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, open_service, play_out, service
 
-__all__ = ["db_path", "party", "service"]  # fixtures
+__all__ = ["party", "service"]  # fixtures
 
 
 @pytest.fixture

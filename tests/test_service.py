@@ -13,13 +13,14 @@ from engine.matches import AlreadySeated, ChannelBusy, MatchClosed, Seat, SeatUn
 from engine.rng import MatchKey
 from engine.service import MatchService
 from engine.settings import Settings
+from engine.store import PostgresStore, SqliteStore, store_for
+from tests.conftest import PostgresServer
 from tests.helpers.matches import (
     CHANNEL,
     GUEST,
     GUILD,
     HOST,
     STRANGER,
-    db_path,
     lobby,
     open_service,
     play_out,
@@ -28,7 +29,7 @@ from tests.helpers.matches import (
     started,
 )
 
-__all__ = ["db_path", "service"]  # fixtures
+__all__ = ["service"]  # fixtures
 
 
 async def test_create_opens_a_lobby_with_the_host_seated(service: MatchService) -> None:
@@ -172,8 +173,8 @@ async def test_choices_and_views_follow_the_seat(service: MatchService) -> None:
     assert (await service.view_for(result.match.id, STRANGER)).viewer is None
 
 
-async def test_a_whole_match_replays_from_its_log(db_path: Path) -> None:
-    service = await open_service(db_path, snapshot_every=8)
+async def test_a_whole_match_replays_from_its_log(database: str | Path) -> None:
+    service = await open_service(database, snapshot_every=8)
     result = await play_out(service, await started(service), random.Random(11))
     match = result.match
     assert match.status is Status.ENDED and result.outcome is not None
@@ -185,7 +186,7 @@ async def test_a_whole_match_replays_from_its_log(db_path: Path) -> None:
     assert await service.log(match.id) == [entry.public for entry in log]
     await service.close()
 
-    reopened = await open_service(db_path, snapshot_every=8)
+    reopened = await open_service(database, snapshot_every=8)
     assert canonical(game.state_to_json(await reopened.state(match.id))) == canonical(game.state_to_json(state))
     assert (await reopened.get(match.id)).status is Status.ENDED
     with pytest.raises(MatchClosed, match="over"):
@@ -193,8 +194,8 @@ async def test_a_whole_match_replays_from_its_log(db_path: Path) -> None:
     await reopened.close()
 
 
-async def test_a_long_match_loads_from_its_latest_snapshot(db_path: Path) -> None:
-    service = await open_service(db_path, snapshot_every=4)
+async def test_a_long_match_loads_from_its_latest_snapshot(database: str | Path) -> None:
+    service = await open_service(database, snapshot_every=4)
     result = await started(service)
     rnd = random.Random(2)
     for _ in range(10):
@@ -204,7 +205,7 @@ async def test_a_long_match_loads_from_its_latest_snapshot(db_path: Path) -> Non
     assert snapshot is not None and snapshot.seq == 8
     await service.close()
 
-    reopened = await open_service(db_path, snapshot_every=4)
+    reopened = await open_service(database, snapshot_every=4)
     reads: list[int] = []
     original = reopened.store.actions
 
@@ -282,9 +283,27 @@ async def test_timestamps_come_from_the_injected_clock(service: MatchService) ->
 def test_the_database_path_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("CHANGELING_DATABASE", raising=False)
-    assert Settings().database == Path("changeling.db")
+    assert Settings().database == "changeling.db"
     monkeypatch.setenv("CHANGELING_DATABASE", str(tmp_path / "x.db"))
-    assert Settings().database == tmp_path / "x.db"
+    assert Settings().database == str(tmp_path / "x.db")
+    url = "postgresql://changeling:secret@db.internal:5432/changeling"
+    monkeypatch.setenv("CHANGELING_DATABASE", url)
+    assert Settings().database == url  # the URL kept whole (a path would fold its //)
+    assert isinstance(store_for(Settings().database), PostgresStore)
+    assert isinstance(store_for(str(tmp_path / "x.db")), SqliteStore)
+
+
+async def test_open_on_a_postgresql_url_from_the_setting(
+    monkeypatch: pytest.MonkeyPatch, postgres_server: PostgresServer
+) -> None:
+    monkeypatch.setenv("CHANGELING_DATABASE", postgres_server.new_database())
+    service = await MatchService.open()
+    assert isinstance(service.store, PostgresStore)
+    match = await lobby(service)
+    await service.close()
+    again = await MatchService.open()
+    assert await again.get(match.id) == match
+    await again.close()
 
 
 async def test_open_without_a_path_uses_the_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -295,13 +314,13 @@ async def test_open_without_a_path_uses_the_setting(monkeypatch: pytest.MonkeyPa
     assert (tmp_path / "from-env.db").exists()
 
 
-async def test_start_up_loads_nothing_and_the_cache_stays_bounded(db_path: Path) -> None:
-    service = await open_service(db_path, cache_size=3)
+async def test_start_up_loads_nothing_and_the_cache_stays_bounded(database: str | Path) -> None:
+    service = await open_service(database, cache_size=3)
     ids = [(await started(service, channel=10 + i)).match.id for i in range(6)]
     assert len(service.live) == 3
     await service.close()
 
-    reopened = await open_service(db_path, cache_size=3)
+    reopened = await open_service(database, cache_size=3)
     assert len(reopened.live) == 0  # lazy: a match is read the first time it is touched
     for match_id in ids:
         position = await reopened.position(match_id)
@@ -313,8 +332,8 @@ async def test_start_up_loads_nothing_and_the_cache_stays_bounded(db_path: Path)
     await reopened.close()
 
 
-async def test_an_evicted_or_cleared_cache_changes_nothing(db_path: Path) -> None:
-    service = await open_service(db_path, snapshot_every=5)
+async def test_an_evicted_or_cleared_cache_changes_nothing(database: str | Path) -> None:
+    service = await open_service(database, snapshot_every=5)
     result = await started(service)
     rnd = random.Random(21)
     for step in range(12):

@@ -24,9 +24,9 @@ from engine.matches import (
     StaleVersion,
 )
 from engine.service import MatchService
-from tests.helpers.matches import GUEST, HOST, STRANGER, db_path, dump, lobby, play_out, service, started
+from tests.helpers.matches import GUEST, HOST, STRANGER, dump, lobby, play_out, service, started
 
-__all__ = ["db_path", "service"]  # fixtures
+__all__ = ["service"]  # fixtures
 
 Setup = Callable[[MatchService], Awaitable[str]]
 Attempt = Callable[[MatchService, str], Awaitable[object]]
@@ -137,18 +137,18 @@ CASES: dict[str, tuple[Setup, Attempt, type[EngineError], str]] = {
 
 @pytest.mark.parametrize("case", list(CASES))
 async def test_bad_input_is_refused_readably_and_writes_nothing(
-    service: MatchService, db_path: Path, case: str
+    service: MatchService, database: str | Path, case: str
 ) -> None:
     setup, attempt, error, fragment = CASES[case]
     match_id = await setup(service)
-    before = dump(db_path)
+    before = await dump(database)
     with pytest.raises(error) as caught:
         await attempt(service, match_id)
     message = str(caught.value)
     assert fragment in message, message
     assert message[0].isupper() or message[0] == "“", message
     assert "\n" not in message and len(message) < 300 and "Error" not in message
-    assert dump(db_path) == before
+    assert await dump(database) == before
 
 
 async def test_a_refused_decision_leaves_the_match_playable(service: MatchService) -> None:

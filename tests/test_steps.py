@@ -12,9 +12,9 @@ from engine.core import Step
 from engine.matches import NotAPlayer
 from engine.steps import MULTI_SEPARATOR, next_step
 from tests.fakes.party_game import PartyGame, PartyState
-from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, db_path, service
+from tests.helpers.matches import CHANNEL, GUEST, GUILD, HOST, STRANGER, service
 
-__all__ = ["db_path", "service"]  # fixtures
+__all__ = ["service"]  # fixtures
 
 
 class ManyChoices(PartyGame):

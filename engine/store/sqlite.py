@@ -14,143 +14,37 @@ import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from ..clocks import ClockState, PlayerSettings, TimeControl
-from ..codec import from_json, to_json
-from ..core import Outcome
-from ..matches import Bookmark, MatchInfo, Seat, Status
-from ..rng import KEYED, LEGACY, MatchKey
+from ..clocks import PlayerSettings
+from ..matches import Bookmark, MatchInfo
 from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
+from .rows import (
+    COLUMNS,
+    FIXED,
+    NAMES,
+    OPEN,
+    PLAYER_COLUMNS,
+    dumps,
+    match_of,
+    micros,
+    moment,
+    optional_moment,
+    player_of,
+    player_values,
+    row_values,
+)
 
-_NAMES = (
-    "id", "game", "guild_id", "channel_id", "host_id", "options_json", "players", "seats_json", "status", "version",
-    "revision", "seed", "rules_version", "outcome_json", "created_at", "updated_at", "time_control_json",
-    "clock_json", "due_at", "generator", "match_key",
-)  # fmt: skip
-_COLUMNS = ", ".join(_NAMES)
-_INSERT = f"INSERT INTO matches ({_COLUMNS}) VALUES ({', '.join(f':{name}' for name in _NAMES)})"
-_FIXED = ("id", "game", "guild_id", "channel_id", "created_at")  # set once, at insert
+_INSERT = f"INSERT INTO matches ({COLUMNS}) VALUES ({', '.join(f':{name}' for name in NAMES)})"
 _UPDATE = (
-    f"UPDATE matches SET {', '.join(f'{name} = :{name}' for name in _NAMES if name not in _FIXED)} "
+    f"UPDATE matches SET {', '.join(f'{name} = :{name}' for name in NAMES if name not in FIXED)} "
     "WHERE id = :id AND revision = :expected_revision"
 )
-_PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days, auto_pass"
-_OPEN = "status IN ('lobby', 'active')"
 _BUSY_TIMEOUT_S = 10.0
 # aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
 _DRIVER_LOG = "aiosqlite"
-
-
-def _micros(moment: datetime) -> int:
-    delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
-    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
-
-
-def _moment(micros: int) -> datetime:
-    return datetime.fromtimestamp(micros // 1_000_000, UTC).replace(microsecond=micros % 1_000_000)
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-
-
-def _seats_json(seats: tuple[Seat, ...]) -> str:
-    return _dumps([[seat.user_id, seat.ai_level] for seat in seats])
-
-
-def _optional_micros(moment: datetime | None) -> int | None:
-    return None if moment is None else _micros(moment)
-
-
-def _optional_moment(micros: int | None) -> datetime | None:
-    return None if micros is None else _moment(micros)
-
-
-def _row_values(match: MatchInfo) -> dict[str, Any]:
-    """The row of ``match``, by column name."""
-    seed, generator, hex_key = _key_columns(match.key)
-    return {
-        "id": match.id,
-        "game": match.game,
-        "guild_id": match.guild_id,
-        "channel_id": match.channel_id,
-        "host_id": match.host_id,
-        "options_json": _dumps(dict(match.options)),
-        "players": match.players,
-        "seats_json": _seats_json(match.seats),
-        "status": match.status.value,
-        "version": match.version,
-        "revision": match.revision,
-        "seed": seed,
-        "rules_version": match.rules_version,
-        "outcome_json": None if match.outcome is None else _dumps(to_json(match.outcome)),
-        "created_at": _micros(match.created_at),
-        "updated_at": _micros(match.updated_at),
-        "time_control_json": _dumps(match.time_control.to_json()) if match.time_control.timed else None,
-        "clock_json": None if match.clock.empty else _dumps(match.clock.to_json()),
-        "due_at": _optional_micros(match.due_at),
-        "generator": generator,
-        "match_key": hex_key,
-    }
-
-
-def _key_columns(key: MatchKey | None) -> tuple[int | None, int, str | None]:
-    """``seed``, ``generator`` and ``match_key`` of a match key: the old generator's seed fits an integer
-    column, the keyed generator's 256-bit secret is stored as hex."""
-    if key is None:
-        return (None, KEYED, None)
-    if key.generator == LEGACY:
-        return (key.secret, LEGACY, None)
-    return (None, KEYED, f"{key.secret:064x}")
-
-
-def _key(seed: int | None, generator: int, hex_key: str | None) -> MatchKey | None:
-    if generator == LEGACY:
-        return None if seed is None else MatchKey(seed, LEGACY)
-    return None if hex_key is None else MatchKey(int(hex_key, 16), KEYED)
-
-
-def _match(row: sqlite3.Row) -> MatchInfo:
-    """A ``MatchInfo`` from a row selected with ``_COLUMNS``."""
-    return MatchInfo(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        options=json.loads(row["options_json"]),
-        seats=tuple(Seat(user, ai) for user, ai in json.loads(row["seats_json"])),
-        status=Status(row["status"]),
-        version=row["version"],
-        revision=row["revision"],
-        key=_key(row["seed"], row["generator"], row["match_key"]),
-        rules_version=row["rules_version"],
-        outcome=None if row["outcome_json"] is None else from_json(Outcome, json.loads(row["outcome_json"])),
-        created_at=_moment(row["created_at"]),
-        updated_at=_moment(row["updated_at"]),
-        time_control=TimeControl.from_json(_loads(row["time_control_json"])),
-        clock=ClockState.from_json(_loads(row["clock_json"])),
-    )
-
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-def _player(row: sqlite3.Row) -> PlayerSettings:
-    return PlayerSettings(
-        row["user_id"],
-        row["remind_by"],
-        _optional_moment(row["vacation_from"]),
-        _optional_moment(row["vacation_until"]),
-        row["vacation_year"],
-        row["vacation_days"],
-        bool(row["auto_pass"]),
-    )
 
 
 class SqliteStore(Store):
@@ -249,7 +143,7 @@ class SqliteStore(Store):
                         await conn.execute(statement)
                     await conn.execute(
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-                        (migration.version, _micros(datetime.now(UTC))),
+                        (migration.version, micros(datetime.now(UTC))),
                     )
                 await conn.execute("COMMIT")
             except BaseException:
@@ -271,7 +165,7 @@ class SqliteStore(Store):
     async def insert_match(self, match: MatchInfo) -> None:
         async with self._write_lock:
             try:
-                await self._writer_conn.execute(_INSERT, _row_values(match))
+                await self._writer_conn.execute(_INSERT, row_values(match))
             except sqlite3.IntegrityError as exc:
                 if "matches.id" in str(exc):
                     raise DuplicateMatchId(match.id) from exc
@@ -279,25 +173,25 @@ class SqliteStore(Store):
                 raise ChannelOccupied(holder.id if holder else "?") from exc
 
     async def get_match(self, match_id: str) -> MatchInfo | None:
-        rows = list(await self._read.execute_fetchall(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,)))
-        return _match(rows[0]) if rows else None
+        rows = list(await self._read.execute_fetchall(f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,)))
+        return match_of(rows[0]) if rows else None
 
     async def open_match_in_channel(self, channel_id: int) -> MatchInfo | None:
-        query = f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? AND {_OPEN}"
+        query = f"SELECT {COLUMNS} FROM matches WHERE channel_id = ? AND {OPEN}"
         rows = list(await self._read.execute_fetchall(query, (channel_id,)))
-        return _match(rows[0]) if rows else None
+        return match_of(rows[0]) if rows else None
 
     async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
-        where = f"guild_id = ?{f' AND {_OPEN}' if open_only else ''}"
-        query = f"SELECT {_COLUMNS} FROM matches WHERE {where} ORDER BY updated_at DESC LIMIT ?"
-        return [_match(row) for row in await self._read.execute_fetchall(query, (guild_id, limit))]
+        where = f"guild_id = ?{f' AND {OPEN}' if open_only else ''}"
+        query = f"SELECT {COLUMNS} FROM matches WHERE {where} ORDER BY updated_at DESC LIMIT ?"
+        return [match_of(row) for row in await self._read.execute_fetchall(query, (guild_id, limit))]
 
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
         query = (
-            f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            f"SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id IN "
             "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) LIMIT ?"
         )
-        return [_match(row) for row in await self._read.execute_fetchall(query, (limit,))]
+        return [match_of(row) for row in await self._read.execute_fetchall(query, (limit,))]
 
     # -- writes ---------------------------------------------------------------------------------------------
 
@@ -321,7 +215,7 @@ class SqliteStore(Store):
     async def _write(
         self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
     ) -> bool:
-        update = {**_row_values(match), "expected_revision": expected}
+        update = {**row_values(match), "expected_revision": expected}
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")
@@ -333,12 +227,12 @@ class SqliteStore(Store):
                 if action is not None:
                     await conn.execute(
                         "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (?, ?, ?, ?, ?)",
-                        (action.match_id, action.seq, action.seat, action.key, _micros(action.at)),
+                        (action.match_id, action.seq, action.seat, action.key, micros(action.at)),
                     )
                 if snapshot is not None:
                     await conn.execute(
                         "INSERT OR REPLACE INTO snapshots (match_id, seq, state_json) VALUES (?, ?, ?)",
-                        (snapshot.match_id, snapshot.seq, _dumps(snapshot.state)),
+                        (snapshot.match_id, snapshot.seq, dumps(snapshot.state)),
                     )
                 await conn.execute("COMMIT")
             except BaseException:
@@ -352,7 +246,7 @@ class SqliteStore(Store):
     async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
         query = "SELECT seq, seat, key, at FROM actions WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
         rows = await self._read.execute_fetchall(query, (match_id, after, 2**62 if upto is None else upto))
-        return [ActionRow(match_id, seq, seat, key, _moment(at)) for seq, seat, key, at in rows]
+        return [ActionRow(match_id, seq, seat, key, moment(at)) for seq, seat, key, at in rows]
 
     async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
         query = "SELECT seq, state_json FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1"
@@ -381,41 +275,32 @@ class SqliteStore(Store):
 
     async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
         query = (
-            f"SELECT {_COLUMNS} FROM matches WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'active' "
+            f"SELECT {COLUMNS} FROM matches WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'active' "
             "ORDER BY due_at LIMIT ?"
         )
-        return [_match(row) for row in await self._read.execute_fetchall(query, (_micros(now), limit))]
+        return [match_of(row) for row in await self._read.execute_fetchall(query, (micros(now), limit))]
 
     async def next_due(self) -> datetime | None:
         query = "SELECT min(due_at) FROM matches WHERE due_at IS NOT NULL AND status = 'active'"
         rows = list(await self._read.execute_fetchall(query))
-        return _optional_moment(rows[0][0]) if rows else None
+        return optional_moment(rows[0][0]) if rows else None
 
     async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
         # Seats are stored as [[user_id, ai_level], ...]: a user's seat starts with "[<id>,".
         query = (
-            f"SELECT {_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            f"SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id IN "
             "(SELECT match_id FROM seats WHERE user_id = ?) LIMIT ?"
         )
         rows = await self._read.execute_fetchall(query, (user_id, limit))
-        return [m for m in map(_match, rows) if m.seats_of(user_id)]
+        return [m for m in map(match_of, rows) if m.seats_of(user_id)]
 
     async def get_player(self, user_id: int) -> PlayerSettings | None:
-        query = f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?"
+        query = f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?"
         rows = list(await self._read.execute_fetchall(query, (user_id,)))
-        return _player(rows[0]) if rows else None
+        return player_of(rows[0]) if rows else None
 
     async def put_player(self, player: PlayerSettings) -> None:
         async with self._write_lock:
             await self._writer_conn.execute(
-                f"INSERT OR REPLACE INTO players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    player.user_id,
-                    player.remind_by,
-                    _optional_micros(player.vacation_from),
-                    _optional_micros(player.vacation_until),
-                    player.vacation_year,
-                    player.vacation_days,
-                    int(player.auto_pass),
-                ),
+                f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", player_values(player)
             )

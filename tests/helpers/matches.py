@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -9,12 +10,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from engine import GAMES, register
 from engine.matches import ActResult, MatchInfo
 from engine.rng import MatchKey
 from engine.service import MatchService
+from engine.store import is_postgres
 from tests.fakes.shell_game import ShellGame
 
 if "shells" not in GAMES:
@@ -35,7 +38,7 @@ class Ticker:
         return self.now
 
 
-async def open_service(path: Path, **options: Any) -> MatchService:
+async def open_service(path: str | Path, **options: Any) -> MatchService:
     options.setdefault("clock", Ticker())
     options.setdefault("keys", lambda: MatchKey(20260101))
     return await MatchService.open(path, **options)
@@ -47,22 +50,29 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def service(db_path: Path) -> AsyncIterator[MatchService]:
-    svc = await open_service(db_path)
+async def service(database: str | Path) -> AsyncIterator[MatchService]:
+    """A service on each backend in turn (``database``, in conftest.py)."""
+    svc = await open_service(database)
     yield svc
     await svc.close()
 
 
-def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+DUMPED = ("matches", "actions", "snapshots", "schema_migrations")
+
+
+async def dump(location: str | Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every stored row, read through a separate plain connection: for "nothing was written" checks."""
-    conn = sqlite3.connect(path)
-    try:
-        return {
-            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
-            for table in ("matches", "actions", "snapshots", "schema_migrations")
-        }
-    finally:
-        conn.close()
+    if is_postgres(location):
+        conn = await asyncpg.connect(str(location))
+        try:
+            return {table: [tuple(row) for row in await conn.fetch(_ALL.format(table))] for table in DUMPED}
+        finally:
+            await conn.close()
+    with contextlib.closing(sqlite3.connect(location)) as plain:
+        return {table: plain.execute(_ALL.format(table)).fetchall() for table in DUMPED}
+
+
+_ALL = "SELECT * FROM {} ORDER BY 1, 2"
 
 
 async def lobby(svc: MatchService, game: str = "wars", channel: int = CHANNEL, **options: Any) -> MatchInfo:

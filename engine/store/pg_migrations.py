@@ -1,0 +1,127 @@
+"""PostgreSQL schema migrations: numbered, applied in order at start-up, each recorded in ``schema_migrations``.
+
+The same rules as SQLite's (``migrations.py``): append, never edit one that has shipped, refuse a database from
+newer code. PostgreSQL's list starts where SQLite's stood when it was added, in one step: version 1 here is
+SQLite's version 6, column for column (the same names, integer microseconds, JSON as text), so that
+``engine.store.migrate`` copies rows across unchanged. Discord ids and times are ``BIGINT``.
+
+The ``seats`` rows are kept equal to ``seats_json`` by a trigger, as in SQLite.
+"""
+
+from __future__ import annotations
+
+from .migrations import Migration
+
+PG_MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "matches, their log and snapshots, bookmarks, clocks, keyed generators, seats, players (SQLite's 1-6)",
+        (
+            """
+            CREATE TABLE matches (
+                id                TEXT PRIMARY KEY,
+                game              TEXT NOT NULL,
+                guild_id          BIGINT,
+                channel_id        BIGINT NOT NULL,
+                host_id           BIGINT NOT NULL,
+                options_json      TEXT NOT NULL,
+                players           INTEGER NOT NULL,
+                seats_json        TEXT NOT NULL,
+                status            TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'ended', 'aborted')),
+                version           INTEGER NOT NULL,
+                revision          INTEGER NOT NULL,
+                seed              BIGINT,
+                rules_version     INTEGER NOT NULL,
+                outcome_json      TEXT,
+                created_at        BIGINT NOT NULL,
+                updated_at        BIGINT NOT NULL,
+                time_control_json TEXT,
+                clock_json        TEXT,
+                due_at            BIGINT,
+                generator         INTEGER NOT NULL DEFAULT 1 CHECK (generator IN (1, 2)),
+                match_key         TEXT
+            )
+            """,
+            "CREATE UNIQUE INDEX matches_open_channel ON matches (channel_id) WHERE status IN ('lobby', 'active')",
+            "CREATE INDEX matches_guild ON matches (guild_id, updated_at)",
+            "CREATE INDEX matches_guild_open ON matches (guild_id, updated_at) WHERE status IN ('lobby', 'active')",
+            "CREATE INDEX matches_due ON matches (due_at) WHERE due_at IS NOT NULL",
+            """
+            CREATE TABLE actions (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seq      INTEGER NOT NULL,
+                seat     INTEGER,
+                key      TEXT NOT NULL,
+                at       BIGINT NOT NULL,
+                PRIMARY KEY (match_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE snapshots (
+                match_id   TEXT NOT NULL REFERENCES matches (id),
+                seq        INTEGER NOT NULL,
+                state_json TEXT NOT NULL,
+                PRIMARY KEY (match_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE bookmarks (
+                match_id   TEXT NOT NULL REFERENCES matches (id),
+                kind       TEXT NOT NULL,
+                channel_id BIGINT NOT NULL,
+                message_id BIGINT NOT NULL,
+                version    INTEGER NOT NULL,
+                PRIMARY KEY (match_id, kind)
+            )
+            """,
+            """
+            CREATE TABLE players (
+                user_id        BIGINT PRIMARY KEY,
+                remind_by      TEXT NOT NULL DEFAULT 'channel' CHECK (remind_by IN ('channel', 'dm')),
+                vacation_from  BIGINT,
+                vacation_until BIGINT,
+                vacation_year  INTEGER,
+                vacation_days  INTEGER NOT NULL DEFAULT 0,
+                auto_pass      INTEGER NOT NULL DEFAULT 0 CHECK (auto_pass IN (0, 1))
+            )
+            """,
+            """
+            CREATE TABLE seats (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seat     INTEGER NOT NULL,
+                user_id  BIGINT,
+                ai_level TEXT,
+                PRIMARY KEY (match_id, seat)
+            )
+            """,
+            "CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL",
+            "CREATE INDEX seats_ai ON seats (match_id) WHERE ai_level IS NOT NULL",
+            """
+            CREATE FUNCTION matches_seats() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' THEN
+                    IF NEW.seats_json IS NOT DISTINCT FROM OLD.seats_json THEN
+                        RETURN NEW;
+                    END IF;
+                    DELETE FROM seats WHERE match_id = NEW.id;
+                END IF;
+                INSERT INTO seats (match_id, seat, user_id, ai_level)
+                SELECT NEW.id, (j.ord - 1)::INTEGER, (j.value ->> 0)::BIGINT, j.value ->> 1
+                FROM jsonb_array_elements(NEW.seats_json::jsonb) WITH ORDINALITY AS j (value, ord);
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER matches_seats AFTER INSERT OR UPDATE OF seats_json ON matches
+            FOR EACH ROW EXECUTE FUNCTION matches_seats()
+            """,
+        ),
+    ),
+)
+
+PG_LATEST = PG_MIGRATIONS[-1].version
+
+PG_BOOKKEEPING = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
+)

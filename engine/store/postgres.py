@@ -1,0 +1,271 @@
+"""The PostgreSQL store, for several bot processes on several machines sharing one database.
+
+``CHANGELING_DATABASE=postgresql://…`` selects it (``engine.store.open_store``). It keeps every promise of
+``Store`` the way SQLite's does: a write is one transaction whose ``UPDATE`` compares and sets the row's
+``revision`` (under READ COMMITTED a second writer of the same row waits for the first, then finds the revision
+moved and changes nothing), and it has committed, with PostgreSQL's default ``synchronous_commit``, before it
+returns. The rows are SQLite's, column for column (``rows.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+
+from ..clocks import PlayerSettings
+from ..matches import Bookmark, MatchInfo
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store
+from .pg_migrations import PG_BOOKKEEPING, PG_LATEST, PG_MIGRATIONS
+from .rows import (
+    COLUMNS,
+    FIXED,
+    NAMES,
+    OPEN,
+    PLAYER_COLUMNS,
+    dumps,
+    match_of,
+    micros,
+    moment,
+    optional_moment,
+    player_of,
+    player_values,
+    row_values,
+)
+
+_INSERT = f"INSERT INTO matches ({COLUMNS}) VALUES ({', '.join(f'${n}' for n in range(1, len(NAMES) + 1))})"
+_CHANGED = tuple(name for name in NAMES if name not in FIXED)
+_UPDATE = (
+    f"UPDATE matches SET {', '.join(f'{name} = ${n}' for n, name in enumerate(_CHANGED, start=3))} "
+    "WHERE id = $1 AND revision = $2"
+)
+# One number for the advisory lock that lets a single process migrate at a time ("changeling" in ASCII, folded).
+_MIGRATION_LOCK = 0x6368616E67656C
+_POOL_SIZE = 10
+
+
+def is_postgres(location: object) -> bool:
+    """Whether a ``CHANGELING_DATABASE`` value names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore(Store):
+    """``Store`` on a PostgreSQL database, through a small pool of connections."""
+
+    def __init__(self, dsn: str, *, pool_size: int = _POOL_SIZE) -> None:
+        self.dsn = dsn
+        self._pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+
+    def __repr__(self) -> str:  # the DSN may hold a password
+        return "PostgresStore(…)"
+
+    # -- life cycle -----------------------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect, refuse a database from newer code before changing anything, then migrate (one process at
+        a time, under an advisory lock)."""
+        pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self._pool_size)
+        try:
+            async with pool.acquire() as conn:
+                await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+                try:
+                    await self._refuse_newer(conn)
+                    await self._migrate(conn)
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+        self._pool = None
+
+    async def _refuse_newer(self, conn: asyncpg.Connection) -> None:
+        if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+            return
+        version = await self._schema_version(conn)
+        if version > PG_LATEST:
+            raise SchemaTooNew(
+                f"The PostgreSQL database has schema version {version}, but this Changeling only knows versions up "
+                f"to {PG_LATEST}: it was written by a newer release. Upgrade Changeling (or point "
+                "CHANGELING_DATABASE at another database); the database has not been changed."
+            )
+
+    @staticmethod
+    async def _schema_version(conn: asyncpg.Connection) -> int:
+        return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations"))
+
+    async def _migrate(self, conn: asyncpg.Connection) -> None:
+        await conn.execute(PG_BOOKKEEPING)
+        for migration in PG_MIGRATIONS:
+            if migration.version <= await self._schema_version(conn):
+                continue
+            async with conn.transaction():
+                for statement in migration.statements:
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                    migration.version,
+                    micros(datetime.now(UTC)),
+                )
+
+    async def schema_version(self) -> int:
+        """The version recorded in the database (for diagnostics and tests)."""
+        async with self._connection() as conn:
+            return await self._schema_version(conn)
+
+    def _connection(self) -> Any:
+        if self._pool is None:
+            raise RuntimeError("the store is not open")
+        return self._pool.acquire()
+
+    async def _fetch(self, query: str, *args: Any) -> list[asyncpg.Record]:
+        async with self._connection() as conn:
+            return list(await conn.fetch(query, *args))
+
+    # -- matches --------------------------------------------------------------------------------------------
+
+    async def insert_match(self, match: MatchInfo) -> None:
+        values = row_values(match)
+        try:
+            async with self._connection() as conn:
+                await conn.execute(_INSERT, *(values[name] for name in NAMES))
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name == "matches_pkey":
+                raise DuplicateMatchId(match.id) from exc
+            holder = await self.open_match_in_channel(match.channel_id)
+            raise ChannelOccupied(holder.id if holder else "?") from exc
+
+    async def get_match(self, match_id: str) -> MatchInfo | None:
+        rows = await self._fetch(f"SELECT {COLUMNS} FROM matches WHERE id = $1", match_id)
+        return match_of(rows[0]) if rows else None
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchInfo | None:
+        rows = await self._fetch(f"SELECT {COLUMNS} FROM matches WHERE channel_id = $1 AND {OPEN}", channel_id)
+        return match_of(rows[0]) if rows else None
+
+    async def guild_matches(self, guild_id: int, *, open_only: bool = False, limit: int = 25) -> list[MatchInfo]:
+        where = f"guild_id = $1{f' AND {OPEN}' if open_only else ''}"
+        query = f"SELECT {COLUMNS} FROM matches WHERE {where} ORDER BY updated_at DESC LIMIT $2"
+        return [match_of(row) for row in await self._fetch(query, guild_id, limit)]
+
+    async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
+        query = (
+            f"SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) LIMIT $1"
+        )
+        return [match_of(row) for row in await self._fetch(query, limit)]
+
+    # -- writes ---------------------------------------------------------------------------------------------
+
+    async def write(
+        self,
+        match: MatchInfo,
+        *,
+        expected_revision: int,
+        action: ActionRow | None = None,
+        snapshot: SnapshotRow | None = None,
+    ) -> bool:
+        # Shielded: a caller cancelled mid-transaction must not leave a pooled connection inside it.
+        return await asyncio.shield(self._write(match, expected_revision, action, snapshot))
+
+    async def _write(
+        self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
+    ) -> bool:
+        values = row_values(match)
+        async with self._connection() as conn, conn.transaction():
+            status = await conn.execute(_UPDATE, match.id, expected, *(values[name] for name in _CHANGED))
+            if status != "UPDATE 1":
+                return False  # the revision moved on: nothing was changed, so nothing is left to undo
+            if action is not None:
+                await conn.execute(
+                    "INSERT INTO actions (match_id, seq, seat, key, at) VALUES ($1, $2, $3, $4, $5)",
+                    action.match_id,
+                    action.seq,
+                    action.seat,
+                    action.key,
+                    micros(action.at),
+                )
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT INTO snapshots (match_id, seq, state_json) VALUES ($1, $2, $3) "
+                    "ON CONFLICT (match_id, seq) DO UPDATE SET state_json = excluded.state_json",
+                    snapshot.match_id,
+                    snapshot.seq,
+                    dumps(snapshot.state),
+                )
+        return True
+
+    # -- log and snapshots ----------------------------------------------------------------------------------
+
+    async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
+        query = "SELECT seq, seat, key, at FROM actions WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq"
+        rows = await self._fetch(query, match_id, after, 2**31 - 1 if upto is None else upto)
+        return [ActionRow(match_id, seq, seat, key, moment(at)) for seq, seat, key, at in rows]
+
+    async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
+        query = "SELECT seq, state_json FROM snapshots WHERE match_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1"
+        rows = await self._fetch(query, match_id, upto)
+        return SnapshotRow(match_id, rows[0][0], json.loads(rows[0][1])) if rows else None
+
+    # -- bookmarks ------------------------------------------------------------------------------------------
+
+    async def get_bookmark(self, match_id: str, kind: str) -> Bookmark | None:
+        query = "SELECT channel_id, message_id, version FROM bookmarks WHERE match_id = $1 AND kind = $2"
+        rows = await self._fetch(query, match_id, kind)
+        return Bookmark(match_id, kind, *rows[0]) if rows else None
+
+    async def set_bookmark(self, bookmark: Bookmark) -> None:
+        # Two posts of one match can race; the bookmark only ever moves to the same or a newer version.
+        async with self._connection() as conn:
+            await conn.execute(
+                "INSERT INTO bookmarks (match_id, kind, channel_id, message_id, version) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (match_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id, version = excluded.version "
+                "WHERE excluded.version >= bookmarks.version",
+                bookmark.match_id,
+                bookmark.kind,
+                bookmark.channel_id,
+                bookmark.message_id,
+                bookmark.version,
+            )
+
+    # -- clocks ---------------------------------------------------------------------------------------------
+
+    async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
+        query = (
+            f"SELECT {COLUMNS} FROM matches WHERE due_at IS NOT NULL AND due_at <= $1 AND status = 'active' "
+            "ORDER BY due_at LIMIT $2"
+        )
+        return [match_of(row) for row in await self._fetch(query, micros(now), limit)]
+
+    async def next_due(self) -> datetime | None:
+        rows = await self._fetch("SELECT min(due_at) FROM matches WHERE due_at IS NOT NULL AND status = 'active'")
+        return optional_moment(rows[0][0]) if rows else None
+
+    async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
+        query = (
+            f"SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            "(SELECT match_id FROM seats WHERE user_id = $1) LIMIT $2"
+        )
+        return [m for m in map(match_of, await self._fetch(query, user_id, limit)) if m.seats_of(user_id)]
+
+    async def get_player(self, user_id: int) -> PlayerSettings | None:
+        rows = await self._fetch(f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = $1", user_id)
+        return player_of(rows[0]) if rows else None
+
+    async def put_player(self, player: PlayerSettings) -> None:
+        updates = ", ".join(f"{name} = excluded.{name}" for name in PLAYER_COLUMNS.split(", ")[1:])
+        async with self._connection() as conn:
+            await conn.execute(
+                f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                f"ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                *player_values(player),
+            )

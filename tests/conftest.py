@@ -1,0 +1,49 @@
+"""Fixtures every test module shares: the databases the store and service suites run against.
+
+``database`` runs a test twice, on a SQLite file and on a fresh database of a real PostgreSQL server. The
+server comes from the ``pgserver`` wheel (PostgreSQL's own binaries, packaged for PyPI), started once per test
+session in a temporary folder and stopped at its end; each test gets a database of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+class PostgresServer:
+    """A running PostgreSQL server that hands out empty databases."""
+
+    def __init__(self, server: Any) -> None:
+        self._server = server
+        self._numbers = itertools.count(1)
+
+    def new_database(self) -> str:
+        """A URL of a new, empty database on this server."""
+        name = f"test_{os.getpid()}_{next(self._numbers)}"
+        self._server.psql(f"CREATE DATABASE {name};")
+        return self._server.get_uri(name)
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+    import pgserver  # noqa: PLC0415 (only sessions that use PostgreSQL start it)
+
+    server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    try:
+        yield PostgresServer(server)
+    finally:
+        server.cleanup()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a test's matches live: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "changeling.db"
+    return request.getfixturevalue("postgres_server").new_database()
