@@ -35,13 +35,14 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-async def open_at(path: Path, clock: ManualClock) -> MatchService:
+async def open_at(path: str | Path, clock: ManualClock) -> MatchService:
     return await MatchService.open(path, clock=clock, keys=lambda: MatchKey(20260101))
 
 
 @pytest.fixture
-async def svc(tmp_path: Path, clock: ManualClock):
-    service = await open_at(tmp_path / "c.db", clock)
+async def svc(database: str | Path, clock: ManualClock):
+    """A service on each backend in turn (``database``, in conftest.py)."""
+    service = await open_at(database, clock)
     yield service
     await service.close()
 
@@ -56,7 +57,7 @@ async def clocked(svc: MatchService, preset: str = "corr:3", expiry: str = "ask"
     return await svc.start(match.id, HOST)
 
 
-async def test_the_host_sets_the_clock_in_the_lobby_only(svc: MatchService, tmp_path: Path, clock) -> None:
+async def test_the_host_sets_the_clock_in_the_lobby_only(svc: MatchService, database: str | Path, clock) -> None:
     match = await svc.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="wars", guild_id=GUILD)
     with pytest.raises(NotHost):
         await svc.lobby.set_clock(match.id, GUEST, preset="corr:3")
@@ -67,7 +68,7 @@ async def test_the_host_sets_the_clock_in_the_lobby_only(svc: MatchService, tmp_
     match = await svc.lobby.set_clock(match.id, HOST, preset="corr:7:bank", expiry="autopilot")
     assert match.time_control.describe() == "7 days per decision, with a time bank"
     await svc.close()
-    again = await open_at(tmp_path / "c.db", clock)
+    again = await open_at(database, clock)
     try:
         stored = await again.get(match.id)
         assert stored.time_control == match.time_control and stored.time_control.expiry == "autopilot"
@@ -93,8 +94,8 @@ async def test_deadlines_follow_the_seat_to_decide(svc: MatchService, clock: Man
     assert (await svc.start(none.id, HOST)).match.due_at is None, "no clock, nothing due"
 
 
-async def test_reminders_come_due_once_each_and_survive_a_restart(tmp_path: Path, clock: ManualClock) -> None:
-    svc = await open_at(tmp_path / "c.db", clock)
+async def test_reminders_come_due_once_each_and_survive_a_restart(database: str | Path, clock: ManualClock) -> None:
+    svc = await open_at(database, clock)
     result = await clocked(svc)
     assert await svc.clocks.next_due() == T0 + timedelta(days=1.5)
     clock.advance(35)
@@ -104,7 +105,7 @@ async def test_reminders_come_due_once_each_and_survive_a_restart(tmp_path: Path
     assert [(r.seat, r.user_id, r.level) for w in works for r in w.reminders] == [(0, HOST, 1)]
     assert await svc.clocks.process_due() == []
     await svc.close()
-    svc = await open_at(tmp_path / "c.db", clock)  # a restart between the reminders
+    svc = await open_at(database, clock)  # a restart between the reminders
     try:
         assert await svc.clocks.process_due() == [], "the half reminder is not repeated"
         clock.advance(72 * 0.9 - 36)
@@ -123,9 +124,9 @@ async def test_downtime_gives_one_catch_up_reminder(svc: MatchService, clock: Ma
     assert await svc.clocks.process_due() == []
 
 
-async def test_two_processes_never_repeat_due_work(tmp_path: Path, clock: ManualClock) -> None:
-    first = await open_at(tmp_path / "c.db", clock)
-    second = await open_at(tmp_path / "c.db", clock)
+async def test_two_processes_never_repeat_due_work(database: str | Path, clock: ManualClock) -> None:
+    first = await open_at(database, clock)
+    second = await open_at(database, clock)
     try:
         for channel in range(10):
             await clocked(first, "live:5", channel=CHANNEL + channel)

@@ -39,9 +39,9 @@ async def test_fifty_clicks_on_one_version_commit_exactly_once(service: MatchSer
     assert (await service.get(result.match.id)).version == 1
 
 
-async def test_two_processes_sharing_a_database_still_count_each_click_once(db_path: Path) -> None:
-    first = await open_service(db_path)
-    second = await open_service(db_path)
+async def test_two_processes_sharing_a_database_still_count_each_click_once(database: str | Path) -> None:
+    first = await open_service(database)
+    second = await open_service(database)
     try:
         result = await started(first)
         match_id = result.match.id
@@ -63,9 +63,9 @@ async def test_two_processes_sharing_a_database_still_count_each_click_once(db_p
         await second.close()
 
 
-async def test_a_stale_cache_in_another_process_is_refused_then_refreshed(db_path: Path) -> None:
-    first = await open_service(db_path)
-    second = await open_service(db_path)
+async def test_a_stale_cache_in_another_process_is_refused_then_refreshed(database: str | Path) -> None:
+    first = await open_service(database)
+    second = await open_service(database)
     try:
         result = await started(first)
         match_id = result.match.id
@@ -109,6 +109,7 @@ class GatedStore(SqliteStore):
 
 
 async def test_a_slow_match_does_not_hold_up_another(db_path: Path) -> None:
+    """The service's lock is per match (on SQLite: the lock is the service's, whatever the store)."""
     store = GatedStore(db_path)
     await store.open()
     service = MatchService(store, clock=Ticker(), keys=lambda: MatchKey(7))

@@ -4,7 +4,7 @@ nothing unacknowledged is half there, and every match replays from its log to th
 Each round starts ``tests/helpers/crash_driver.py`` on the round's database, reads its acknowledgements
 until a random count, kills it at a random moment (sometimes before it has even finished migrating), then
 restarts the service in this process and audits the whole database. Two lanes with their own databases run
-side by side, so the rounds take half the wall time.
+side by side, so the rounds take half the wall time. It runs on a SQLite file and on a real PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -13,19 +13,22 @@ import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from engine import GAMES, canonical, get_game, register, replay
 from engine.service import ABORT, RESIGN, MatchService
+from engine.store import is_postgres
 from tests.fakes.shell_game import ShellGame
 from tests.helpers import crash_driver
+from tests.helpers.matches import query
 
 ROUNDS_PER_LANE = 26  # two lanes: 52 kills
 ROUNDS_PER_DATABASE = 13
@@ -37,9 +40,10 @@ if "shells" not in GAMES:
 
 @dataclass
 class Lane:
-    """One sequence of kill-and-restart rounds, sharing a database for ``ROUNDS_PER_DATABASE`` rounds."""
+    """One sequence of kill-and-restart rounds, sharing a database for ``ROUNDS_PER_DATABASE`` rounds; each new
+    database comes from ``new_database(round)``."""
 
-    root: Path
+    new_database: Callable[[int], str | Path]
     rnd: random.Random
     acked: set[tuple[str, int, str]] = field(default_factory=set)
     known: set[tuple[str, int, str]] = field(default_factory=set)
@@ -47,7 +51,7 @@ class Lane:
     acks: int = 0
 
 
-def run_round(lane: Lane, db: Path) -> None:
+def run_round(lane: Lane, db: str | Path) -> None:
     """Start the driver, let it acknowledge a random number of decisions, kill it, audit."""
     proc = subprocess.Popen(
         [sys.executable, crash_driver.__file__, str(db), str(lane.rnd.randrange(10**9))],
@@ -81,28 +85,31 @@ def run_round(lane: Lane, db: Path) -> None:
     audit(lane, db)
 
 
-def audit(lane: Lane, db: Path) -> None:
-    conn = sqlite3.connect(db)
-    try:
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        if "actions" not in tables:
-            assert not lane.acked  # killed before the first migration committed
-            return
-        stored = {tuple(row) for row in conn.execute("SELECT match_id, seq, key FROM actions")}
-        matches = conn.execute("SELECT id, game, options_json, players, version, status FROM matches").fetchall()
-        snapshots = conn.execute("SELECT match_id, seq, state_json FROM snapshots").fetchall()
-    finally:
-        conn.close()
+def audit(lane: Lane, db: str | Path) -> None:
+    asyncio.run(_audit(lane, db))
+
+
+async def _audit(lane: Lane, db: str | Path) -> None:
+    if is_postgres(db):
+        tables = {row[0] for row in await query(db, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    else:
+        tables = {row[0] for row in await query(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert await query(db, "PRAGMA integrity_check") == [("ok",)]
+    if "actions" not in tables:
+        assert not lane.acked  # killed before the first migration committed
+        return
+    stored = {tuple(row) for row in await query(db, "SELECT match_id, seq, key FROM actions")}
+    matches = await query(db, "SELECT id, game, options_json, players, version, status FROM matches")
+    snapshots = await query(db, "SELECT match_id, seq, state_json FROM snapshots")
     missing = lane.acked - stored
     assert not missing, f"acknowledged but lost: {sorted(missing)[:5]}"
     unacknowledged = stored - lane.acked - lane.known
     assert len(unacknowledged) <= WORKERS  # at most one committed-but-unprinted decision per worker
     lane.known |= stored
-    asyncio.run(check_replays(db, matches, snapshots))
+    await check_replays(db, matches, snapshots)
 
 
-async def check_replays(db: Path, matches: list[tuple], snapshots: list[tuple]) -> None:
+async def check_replays(db: str | Path, matches: list[tuple], snapshots: list[tuple]) -> None:
     """Every match: a gap-free log as long as its version, replaying to the loaded state and every snapshot."""
     snaps: dict[str, dict[int, str]] = {}
     for match_id, seq, state_json in snapshots:
@@ -136,10 +143,10 @@ def check_status(status: str, last_key: str | None, rules_ended: bool) -> None:
     assert status == expected, (status, last_key)
 
 
-def rounds(lane: Lane) -> Iterator[Path]:
+def rounds(lane: Lane) -> Iterator[str | Path]:
     for number in range(ROUNDS_PER_LANE):
         if number % ROUNDS_PER_DATABASE == 0:
-            db = lane.root / f"crash-{number}.db"
+            db = lane.new_database(number)
             lane.acked.clear()
             lane.known.clear()
         yield db
@@ -151,10 +158,16 @@ def run_lane(lane: Lane) -> Lane:
     return lane
 
 
-def test_acknowledged_decisions_survive_sigkill(tmp_path: Path) -> None:
-    lanes = [Lane(tmp_path / f"lane{i}", random.Random(2026 + i)) for i in range(2)]
-    for lane in lanes:
-        lane.root.mkdir()
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_acknowledged_decisions_survive_sigkill(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> None:
+    def on_sqlite(lane: int) -> Callable[[int], str | Path]:
+        return lambda number: tmp_path / f"lane{lane}-crash-{number}.db"
+
+    if backend == "postgres":
+        server = request.getfixturevalue("postgres_server")
+        lanes = [Lane(lambda _: server.new_database(), random.Random(2026 + i)) for i in range(2)]
+    else:
+        lanes = [Lane(on_sqlite(i), random.Random(2026 + i)) for i in range(2)]
     with ThreadPoolExecutor(len(lanes)) as pool:
         done = list(pool.map(run_lane, lanes))
     assert sum(lane.kills for lane in done) >= 50

@@ -1,4 +1,5 @@
-"""The SQLite store: durability settings, migrations, refusal of newer schemas, constraints, compare-and-set."""
+"""The stores, SQLite and PostgreSQL alike: migrations, refusal of newer schemas, constraints, compare-and-set, seats;
+and SQLite's durability settings and its old databases."""
 
 from __future__ import annotations
 
@@ -11,15 +12,29 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from engine import Outcome, canonical, get_game
 from engine.matches import Bookmark, MatchInfo, Seat, Status
 from engine.rng import LEGACY, MatchKey
 from engine.service import MatchService
-from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, SqliteStore
+from engine.store import (
+    ActionRow,
+    ChannelOccupied,
+    DuplicateMatchId,
+    PostgresStore,
+    SchemaTooNew,
+    SnapshotRow,
+    SqliteStore,
+    Store,
+    is_postgres,
+    store_for,
+)
 from engine.store.migrations import LATEST
-from tests.helpers.matches import Ticker, db_path, play_out, started
+from engine.store.pg_migrations import PG_LATEST
+from tests.conftest import PostgresServer
+from tests.helpers.matches import Ticker, db_path, play_out, query, started
 from tests.helpers.memory_store import MemoryStore
 
 __all__ = ["db_path"]  # fixtures
@@ -48,37 +63,51 @@ def a_match(match_id: str = "m1", channel: int = 10, status: Status = Status.LOB
 
 
 @pytest.fixture
-async def store(db_path: Path):  # type: ignore[no-untyped-def]
-    opened = SqliteStore(db_path)
+async def store(database: str | Path):  # type: ignore[no-untyped-def]
+    """An open store on each backend in turn."""
+    opened = store_for(database)
     await opened.open()
     yield opened
     await opened.close()
+
+
+def latest(location: str | Path) -> int:
+    return PG_LATEST if is_postgres(location) else LATEST
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-async def test_the_database_is_durable_wal(store: SqliteStore, db_path: Path) -> None:
+async def test_the_sqlite_database_is_durable_wal(db_path: Path) -> None:
+    store = SqliteStore(db_path)
+    await store.open()
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
     assert [tuple(r) for r in await store._writer_conn.execute_fetchall("PRAGMA synchronous")] == [(2,)]  # FULL
-
-
-async def test_migrations_are_recorded_once(store: SqliteStore, db_path: Path) -> None:
-    assert await store.schema_version() == LATEST
     await store.close()
-    before = sqlite3.connect(db_path).execute("SELECT * FROM schema_migrations").fetchall()
+
+
+async def test_postgresql_commits_are_durable(postgres_server: PostgresServer) -> None:
+    location = postgres_server.new_database()
+    assert await query(location, "SHOW synchronous_commit") == [("on",)]
+    assert await query(location, "SHOW fsync") == [("on",)]
+
+
+async def test_migrations_are_recorded_once(store: Store, database: str | Path) -> None:
+    assert await store.schema_version() == latest(database)  # type: ignore[attr-defined]
+    await store.close()
+    before = await query(database, "SELECT * FROM schema_migrations")
     await store.open()
-    assert sqlite3.connect(db_path).execute("SELECT * FROM schema_migrations").fetchall() == before
-    assert [row[0] for row in before] == list(range(1, LATEST + 1))
+    assert await query(database, "SELECT * FROM schema_migrations") == before
+    assert [row[0] for row in before] == list(range(1, latest(database) + 1))
 
 
-async def test_two_processes_may_migrate_a_new_database_at_once(db_path: Path) -> None:
-    stores = [SqliteStore(db_path) for _ in range(3)]
+async def test_two_processes_may_migrate_a_new_database_at_once(database: str | Path) -> None:
+    stores = [store_for(database) for _ in range(3)]
     await asyncio.gather(*(s.open() for s in stores))
-    assert [await s.schema_version() for s in stores] == [LATEST] * 3
+    assert [await s.schema_version() for s in stores] == [latest(database)] * 3  # type: ignore[attr-defined]
     for s in stores:
         await s.close()
 
@@ -103,6 +132,19 @@ async def test_a_newer_database_is_refused_untouched(db_path: Path, wal: bool) -
     conn.close()
 
 
+async def test_a_newer_postgresql_database_is_refused_untouched(postgres_server: PostgresServer) -> None:
+    location = postgres_server.new_database()
+    await query(location, "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)")
+    await query(location, "INSERT INTO schema_migrations VALUES ($1, 0)", PG_LATEST + 7)
+    before = await query(location, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
+    with pytest.raises(SchemaTooNew, match=rf"schema version {PG_LATEST + 7}.*newer release.*not been changed"):
+        await PostgresStore(location).open()
+    after = await query(location, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
+    assert after == before == [("schema_migrations",)]
+    with pytest.raises(SchemaTooNew):
+        await MatchService.open(location)
+
+
 async def test_a_newer_database_is_refused_by_the_service(db_path: Path) -> None:
     await (await MatchService.open(db_path)).close()  # creates the schema
     conn = sqlite3.connect(db_path)
@@ -113,7 +155,7 @@ async def test_a_newer_database_is_refused_by_the_service(db_path: Path) -> None
         await MatchService.open(db_path)
 
 
-async def test_matches_round_trip_exactly(store: SqliteStore) -> None:
+async def test_matches_round_trip_exactly(store: Store) -> None:
     match = replace(
         a_match(status=Status.ENDED),
         key=MatchKey(2**256 - 1),
@@ -130,7 +172,7 @@ async def test_matches_round_trip_exactly(store: SqliteStore) -> None:
     assert await store.get_match("nope") is None
 
 
-async def test_one_open_match_per_channel_is_enforced_by_the_database(store: SqliteStore) -> None:
+async def test_one_open_match_per_channel_is_enforced_by_the_database(store: Store) -> None:
     await store.insert_match(a_match("old", status=Status.ENDED))
     await store.insert_match(a_match("m1"))
     with pytest.raises(ChannelOccupied) as caught:
@@ -141,7 +183,7 @@ async def test_one_open_match_per_channel_is_enforced_by_the_database(store: Sql
     await store.insert_match(a_match("m3", channel=11))
 
 
-async def test_writes_compare_and_set_the_revision(store: SqliteStore) -> None:
+async def test_writes_compare_and_set_the_revision(store: Store) -> None:
     await store.insert_match(a_match())
     active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1)
     assert await store.write(active, expected_revision=0)
@@ -155,11 +197,11 @@ async def test_writes_compare_and_set_the_revision(store: SqliteStore) -> None:
     assert await store.latest_snapshot("m1", upto=0) is None
 
 
-async def test_a_failed_transaction_leaves_nothing_behind(store: SqliteStore) -> None:
+async def test_a_failed_transaction_leaves_nothing_behind(store: Store) -> None:
     await store.insert_match(replace(a_match(), status=Status.ACTIVE, key=MatchKey(1)))
     moved = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), version=1, revision=1)
     orphan = ActionRow("elsewhere", 1, 0, "~a1", WHEN)  # violates the foreign key: the transaction fails
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
         await store.write(moved, expected_revision=0, action=orphan)
     assert (await store.get_match("m1")).revision == 0  # type: ignore[union-attr]
     assert await store.write(moved, expected_revision=0)
@@ -177,8 +219,8 @@ async def test_the_service_needs_only_the_store_interface() -> None:
     assert canonical(game.state_to_json(rebuilt)) == canonical(game.state_to_json(memory_state))
 
 
-async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path) -> None:
-    path = tmp_path / "marks.db"
+async def test_bookmarks_are_remembered_replaced_and_survive_reopening(database: str | Path) -> None:
+    path = database
     async with await MatchService.open(path) as service:
         match = await service.lobby.create(channel_id=5, host_id=1, game_id="wars", guild_id=9)
         assert await service.bookmark(match.id, "board") is None
@@ -191,8 +233,8 @@ async def test_bookmarks_are_remembered_replaced_and_survive_reopening(tmp_path)
         assert (await service.bookmark(match.id, "board")).url(9) == "https://discord.com/channels/9/5/101"
 
 
-async def test_a_bookmark_never_moves_back_to_an_older_version(tmp_path) -> None:
-    async with await MatchService.open(tmp_path / "race.db") as service:
+async def test_a_bookmark_never_moves_back_to_an_older_version(database: str | Path) -> None:
+    async with await MatchService.open(database) as service:
         match = await service.lobby.create(channel_id=5, host_id=1, game_id="wars")
         await service.set_bookmark(match.id, "board", 5, 200, 6)
         await service.set_bookmark(match.id, "board", 5, 100, 5)  # a slower post of an older position
@@ -201,26 +243,22 @@ async def test_a_bookmark_never_moves_back_to_an_older_version(tmp_path) -> None
         assert (await service.bookmark(match.id, "board")).message_id == 300
 
 
-def seat_rows(path: Path) -> list[tuple[str, int, int | None, str | None]]:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute("SELECT match_id, seat, user_id, ai_level FROM seats ORDER BY 1, 2").fetchall()
-    finally:
-        conn.close()
+async def seat_rows(location: str | Path) -> list[tuple[str, int, int | None, str | None]]:
+    return await query(location, "SELECT match_id, seat, user_id, ai_level FROM seats ORDER BY 1, 2")
 
 
-async def test_the_seats_table_follows_every_change_of_seats(store: SqliteStore, db_path: Path) -> None:
+async def test_the_seats_table_follows_every_change_of_seats(store: Store, database: str | Path) -> None:
     await store.insert_match(a_match())
-    assert seat_rows(db_path) == [("m1", 0, 5, None), ("m1", 1, None, "hard")]
+    assert await seat_rows(database) == [("m1", 0, 5, None), ("m1", 1, None, "hard")]
     active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1, seats=(Seat(5), Seat(7)))
     assert await store.write(active, expected_revision=0)
-    assert seat_rows(db_path) == [("m1", 0, 5, None), ("m1", 1, 7, None)]
+    assert await seat_rows(database) == [("m1", 0, 5, None), ("m1", 1, 7, None)]
     assert [m.id for m in await store.active_matches_of(7)] == ["m1"] and await store.active_matches_of(8) == []
     assert await store.active_with_ai() == []
     autopilot = replace(active, revision=2, seats=(Seat(5, "easy"), Seat(7)))
     assert await store.write(autopilot, expected_revision=1)
     assert [m.id for m in await store.active_with_ai()] == ["m1"]
-    assert seat_rows(db_path)[0] == ("m1", 0, 5, "easy")
+    assert (await seat_rows(database))[0] == ("m1", 0, 5, "easy")
 
 
 async def test_migration_five_fills_the_seats_of_stored_matches(tmp_path: Path) -> None:
@@ -229,7 +267,7 @@ async def test_migration_five_fills_the_seats_of_stored_matches(tmp_path: Path) 
     store = SqliteStore(path)
     await store.open()
     try:
-        rows = seat_rows(path)
+        rows = await seat_rows(path)
         assert len(rows) == 2 * 6 and {(seat, user) for _, seat, user, _ in rows} == {(0, 1), (1, 2), (1, None)}
         assert len(await store.active_matches_of(2)) == 4, "the four matches in progress (the ended one is not)"
     finally:

@@ -62,17 +62,20 @@ DUMPED = ("matches", "actions", "snapshots", "schema_migrations")
 
 async def dump(location: str | Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every stored row, read through a separate plain connection: for "nothing was written" checks."""
+    return {table: await query(location, f"SELECT * FROM {table} ORDER BY 1, 2") for table in DUMPED}
+
+
+async def query(location: str | Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (placeholders ``?`` for SQLite, ``$1`` for PostgreSQL) through a plain connection of
+    its own, beside the store's."""
     if is_postgres(location):
         conn = await asyncpg.connect(str(location))
         try:
-            return {table: [tuple(row) for row in await conn.fetch(_ALL.format(table))] for table in DUMPED}
+            return [tuple(row) for row in await conn.fetch(sql, *args)]
         finally:
             await conn.close()
     with contextlib.closing(sqlite3.connect(location)) as plain:
-        return {table: plain.execute(_ALL.format(table)).fetchall() for table in DUMPED}
-
-
-_ALL = "SELECT * FROM {} ORDER BY 1, 2"
+        return plain.execute(sql, args).fetchall()
 
 
 async def lobby(svc: MatchService, game: str = "wars", channel: int = CHANNEL, **options: Any) -> MatchInfo:
