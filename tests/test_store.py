@@ -272,3 +272,42 @@ async def test_migration_five_fills_the_seats_of_stored_matches(tmp_path: Path) 
         assert len(await store.active_matches_of(2)) == 4, "the four matches in progress (the ended one is not)"
     finally:
         await store.close()
+
+
+class CountingStore(SqliteStore):
+    """Counts group commits (one transaction and one sync each)."""
+
+    commits = 0
+
+    async def _commit_batch(self, batch):  # type: ignore[no-untyped-def]
+        self.commits += 1
+        return await super()._commit_batch(batch)
+
+
+async def test_concurrent_sqlite_writes_share_commits_and_a_failing_one_undoes_only_itself(db_path: Path) -> None:
+    store = CountingStore(db_path)
+    await store.open()
+    ids = [f"m{i}" for i in range(40)]
+    for number, match_id in enumerate(ids):
+        active = replace(a_match(match_id, channel=100 + number), status=Status.ACTIVE, key=MatchKey(1))
+        await store.insert_match(active)
+
+    def moved(match_id: str) -> MatchInfo:
+        return replace(a_match(match_id), status=Status.ACTIVE, key=MatchKey(1), version=1, revision=1)
+
+    writes = [
+        store.write(moved(m), expected_revision=0, action=ActionRow(m if m != "m7" else "nowhere", 1, 0, "~a1", WHEN))
+        for m in ids
+    ]
+    stale = store.write(moved("m3"), expected_revision=5)  # a lost race in the same batch
+    *outcomes, lost = await asyncio.gather(*writes, stale, return_exceptions=True)
+    assert lost is False
+    assert isinstance(outcomes[7], sqlite3.IntegrityError)  # its foreign key fails: only it is undone
+    assert all(outcome is True for n, outcome in enumerate(outcomes) if n != 7)
+    assert store.commits < len(ids) / 4, store.commits  # most writes shared a commit
+    await store.close()
+    reopened = SqliteStore(db_path)  # everything answered True is on disk
+    await reopened.open()
+    assert [(await reopened.get_match(m)).revision for m in ids] == [0 if m == "m7" else 1 for m in ids]  # type: ignore[union-attr]
+    assert await reopened.actions("m7") == [] and len(await reopened.actions("m8")) == 1
+    await reopened.close()

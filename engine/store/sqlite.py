@@ -12,6 +12,7 @@ import json
 import logging
 import sqlite3
 import threading
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -43,8 +44,20 @@ _UPDATE = (
     "WHERE id = :id AND revision = :expected_revision"
 )
 _BUSY_TIMEOUT_S = 10.0
+_GROUP_LIMIT = 256  # writes per group commit: bounds one transaction's length
 # aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
 _DRIVER_LOG = "aiosqlite"
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A write waiting for the next group commit, and the future its caller awaits."""
+
+    match: MatchInfo
+    expected: int
+    action: ActionRow | None
+    snapshot: SnapshotRow | None
+    done: asyncio.Future[bool]
 
 
 class SqliteStore(Store):
@@ -55,6 +68,8 @@ class SqliteStore(Store):
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._queue: list[_Pending] = []
+        self._committer: asyncio.Task[None] | None = None
 
     # -- life cycle -----------------------------------------------------------------------------------------
 
@@ -77,6 +92,8 @@ class SqliteStore(Store):
         await self._reader.execute("PRAGMA query_only = ON")
 
     async def close(self) -> None:
+        if self._committer is not None:  # writes already queued are committed and answered first
+            await asyncio.gather(self._committer, return_exceptions=True)
         for conn in (self._reader, self._writer):
             if conn is not None:
                 await conn.close()
@@ -209,37 +226,75 @@ class SqliteStore(Store):
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
     ) -> bool:
-        # Shielded: a caller cancelled mid-transaction must not leave the writer inside it.
-        return await asyncio.shield(self._write(match, expected_revision, action, snapshot))
+        """Group commit: writes that arrive while a commit is under way wait for it, then go together in one
+        transaction (each under its own savepoint, so one that fails undoes only itself) and one sync to disk.
+        Each caller still returns only once its write is durable."""
+        pending = _Pending(match, expected_revision, action, snapshot, asyncio.get_running_loop().create_future())
+        self._queue.append(pending)
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_queued(), name="sqlite-group-commit")
+        # Shielded: a caller cancelled while waiting must not cancel the commit the others wait on.
+        return await asyncio.shield(pending.done)
 
-    async def _write(
-        self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
-    ) -> bool:
-        update = {**row_values(match), "expected_revision": expected}
+    async def _commit_queued(self) -> None:
+        """Commit what is queued, batch after batch, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue[:_GROUP_LIMIT], self._queue[_GROUP_LIMIT:]
+            try:
+                outcomes = await self._commit_batch(batch)
+            except BaseException as error:  # the commit itself failed: nothing of the batch is stored
+                for pending in batch:
+                    if not pending.done.done():
+                        pending.done.set_exception(error if isinstance(error, Exception) else StoreError(str(error)))
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for pending, outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, BaseException):
+                    pending.done.set_exception(outcome)
+                else:
+                    pending.done.set_result(outcome)
+
+    async def _commit_batch(self, batch: list[_Pending]) -> list[bool | BaseException]:
+        outcomes: list[bool | BaseException] = []
         async with self._write_lock:
             conn = self._writer_conn
             await conn.execute("BEGIN IMMEDIATE")
             try:
-                async with conn.execute(_UPDATE, update) as cursor:
-                    if cursor.rowcount != 1:
-                        await conn.execute("ROLLBACK")
-                        return False
-                if action is not None:
-                    await conn.execute(
-                        "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (?, ?, ?, ?, ?)",
-                        (action.match_id, action.seq, action.seat, action.key, micros(action.at)),
-                    )
-                if snapshot is not None:
-                    await conn.execute(
-                        "INSERT OR REPLACE INTO snapshots (match_id, seq, state_json) VALUES (?, ?, ?)",
-                        (snapshot.match_id, snapshot.seq, dumps(snapshot.state)),
-                    )
+                for pending in batch:
+                    await conn.execute("SAVEPOINT one_write")
+                    try:
+                        outcomes.append(await self._apply(conn, pending))
+                    except Exception as error:
+                        await conn.execute("ROLLBACK TO one_write")
+                        outcomes.append(error)
+                    await conn.execute("RELEASE one_write")
                 await conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     await conn.execute("ROLLBACK")
                 raise
-            return True
+        return outcomes
+
+    @staticmethod
+    async def _apply(conn: aiosqlite.Connection, pending: _Pending) -> bool:
+        """One write inside the batch's transaction: the compare-and-set, then its log row and snapshot."""
+        update = {**row_values(pending.match), "expected_revision": pending.expected}
+        async with conn.execute(_UPDATE, update) as cursor:
+            if cursor.rowcount != 1:
+                return False
+        action, snapshot = pending.action, pending.snapshot
+        if action is not None:
+            await conn.execute(
+                "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (?, ?, ?, ?, ?)",
+                (action.match_id, action.seq, action.seat, action.key, micros(action.at)),
+            )
+        if snapshot is not None:
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (match_id, seq, state_json) VALUES (?, ?, ?)",
+                (snapshot.match_id, snapshot.seq, dumps(snapshot.state)),
+            )
+        return True
 
     # -- log and snapshots ----------------------------------------------------------------------------------
 
