@@ -11,6 +11,9 @@
 
 Targets on the CI machine class: p99 ≤ 5 ms, ≥ 500 acts/s, start-up ≤ 2 s. Prints its figures, then one JSON
 line of them. ``python bench/service.py --startup DB`` is the fresh process of (c).
+
+``--database DB [--processes 1,2,4]`` measures another database instead, PostgreSQL among them, from several
+processes at once: see ``service_scale.py``.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ async def click(svc: MatchService, result: ActResult, rnd: random.Random, timing
     return result
 
 
-async def single_match(db: Path) -> list[float]:
+async def single_match(db: str | Path) -> list[float]:
     """(a): one match at a time, a new one in the same channel whenever a game ends."""
     timings: list[float] = []
     rnd = random.Random(1)
@@ -273,5 +276,10 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--startup"]:
         startup_probe(sys.argv[2])
+    elif "--database" in sys.argv:
+        sys.path.append(str(Path(__file__).resolve().parent))
+        from service_scale import main as scale_main
+
+        scale_main(sys.argv[1:])
     else:
         main()
