@@ -38,17 +38,26 @@ class ChangelingBot(commands.AutoShardedBot):
         thinker: Thinker = worker.think,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+        )
         self.settings = settings
         self.service = service
         self.flows = Flows(self, service, thinker, sleep=sleep)
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        """Register the persistent components and the command group, then sync the commands."""
+        """Register the persistent components and the command group, then sync the commands (from the process
+        holding shard 0 only: the commands are the application's, not a shard's)."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(build_game_group(self.flows))
         self.tree.on_error = self.on_app_command_error
+        if not self.settings.syncs_commands:
+            return
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
