@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.matches import ActResult, MatchInfo, StaleVersion
 from engine.rng import MatchKey
 from engine.service import MatchService
-from engine.store import ActionRow, SnapshotRow, SqliteStore
+from engine.store import ActionRow, JobRow, SnapshotRow, SqliteStore
 from tests.helpers.matches import GUEST, HOST, Ticker, db_path, open_service, service, started
 
 __all__ = ["db_path", "service"]  # fixtures
@@ -100,12 +100,15 @@ class GatedStore(SqliteStore):
         expected_revision: int,
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
+        job: JobRow | None = None,
     ) -> bool:
         gate = self.gates.get(match.id)
         if gate is not None:
             self.parked.set()
             await gate.wait()
-        return await super().write(match, expected_revision=expected_revision, action=action, snapshot=snapshot)
+        return await super().write(
+            match, expected_revision=expected_revision, action=action, snapshot=snapshot, job=job
+        )
 
 
 async def test_a_slow_match_does_not_hold_up_another(db_path: Path) -> None:

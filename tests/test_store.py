@@ -9,7 +9,7 @@ import random
 import shutil
 import sqlite3
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import asyncpg
@@ -23,6 +23,7 @@ from engine.store import (
     ActionRow,
     ChannelOccupied,
     DuplicateMatchId,
+    JobRow,
     PostgresStore,
     SchemaTooNew,
     SnapshotRow,
@@ -311,3 +312,42 @@ async def test_concurrent_sqlite_writes_share_commits_and_a_failing_one_undoes_o
     assert [(await reopened.get_match(m)).revision for m in ids] == [0 if m == "m7" else 1 for m in ids]  # type: ignore[union-attr]
     assert await reopened.actions("m7") == [] and len(await reopened.actions("m8")) == 1
     await reopened.close()
+
+
+async def test_a_job_is_stored_with_its_write_held_then_taken_over_once_its_time_runs_out(store: Store) -> None:
+    await store.insert_match(a_match())
+    active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1)
+    soon = WHEN + timedelta(minutes=10)
+    job = JobRow("m1", 1, {"reminders": [1, 2]}, "process-a", soon)
+    assert not await store.write(active, expected_revision=7, job=job), "a lost race stores no job"
+    assert await store.next_job_until() is None
+    assert await store.write(active, expected_revision=0, job=job)
+    assert await store.next_job_until() == soon
+    assert await store.claim_jobs("process-b", WHEN, WHEN + timedelta(minutes=20)) == [], "held, not yet free"
+    later = soon + timedelta(seconds=1)
+    (taken,) = await store.claim_jobs("process-b", later, later + timedelta(minutes=10))
+    assert (taken.match_id, taken.revision, taken.work, taken.holder) == ("m1", 1, {"reminders": [1, 2]}, "process-b")
+    await store.finish_job("m1", 1, "process-a")  # the first holder comes back too late: the job is not its own
+    assert await store.next_job_until() == later + timedelta(minutes=10)
+    await store.finish_job("m1", 1, "process-b")
+    assert await store.next_job_until() is None
+
+
+async def test_processes_claiming_at_once_never_share_a_job(database: str | Path) -> None:
+    stores = [store_for(database) for _ in range(3)]
+    for opened in stores:
+        await opened.open()
+    first = stores[0]
+    for number in range(60):
+        match = replace(a_match(f"m{number}", channel=number), status=Status.ACTIVE, key=MatchKey(1))
+        await first.insert_match(match)
+        job = JobRow(match.id, 1, {"n": number}, "dead", WHEN)
+        assert await first.write(replace(match, revision=1), expected_revision=0, job=job)
+    later = WHEN + timedelta(minutes=1)
+    claims = await asyncio.gather(
+        *(s.claim_jobs(f"p{n}", later, later + timedelta(minutes=5), limit=25) for n, s in enumerate(stores))
+    )
+    taken = [(job.match_id, job.holder) for claim in claims for job in claim]
+    assert len(taken) == 60 and len({match_id for match_id, _ in taken}) == 60
+    for opened in stores:
+        await opened.close()

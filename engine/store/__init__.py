@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SchemaTooNew, SnapshotRow, Store, StoreError
 from .postgres import PostgresStore, is_postgres
 from .sqlite import SqliteStore
 
@@ -19,6 +19,7 @@ __all__ = [
     "ActionRow",
     "ChannelOccupied",
     "DuplicateMatchId",
+    "JobRow",
     "PostgresStore",
     "SchemaTooNew",
     "SnapshotRow",

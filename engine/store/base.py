@@ -43,6 +43,19 @@ class SnapshotRow:
     state: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class JobRow:
+    """Work the front end must carry out because of a write (reminders to send, a board to post), stored in the
+    write's own transaction and deleted once done: ``holder`` (a process) carries it out before ``until``, after
+    which any process may take it over. So a process that dies mid-job leaves the job to another."""
+
+    match_id: str
+    revision: int
+    work: dict[str, Any]
+    holder: str
+    until: datetime
+
+
 class StoreError(Exception):
     """Something is wrong with the database itself (not the player's doing)."""
 
@@ -98,9 +111,11 @@ class Store(ABC):
         expected_revision: int,
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
+        job: JobRow | None = None,
     ) -> bool:
         """Replace the row if its revision is still ``expected_revision``, appending ``action`` and storing
-        ``snapshot`` in the same transaction; durable when it returns ``True``, untouched when ``False``."""
+        ``snapshot`` and ``job`` in the same transaction; durable when it returns ``True``, untouched when
+        ``False``."""
 
     @abstractmethod
     async def actions(self, match_id: str, *, after: int = 0, upto: int | None = None) -> list[ActionRow]:
@@ -135,6 +150,21 @@ class Store(ABC):
     @abstractmethod
     async def active_matches_of(self, user_id: int, *, limit: int = 500) -> list[MatchInfo]:
         """Active matches in which ``user_id`` holds a seat."""
+
+    # -- jobs (SQLite migration 7, PostgreSQL 2) -----------------------------------------------------------------
+
+    @abstractmethod
+    async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
+        """Take over jobs whose holder's time ran out by ``now``: they become ``holder``'s until ``until``. Two
+        processes claiming at once never get the same job."""
+
+    @abstractmethod
+    async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
+        """The job is done: delete it (unless another process took it over meanwhile)."""
+
+    @abstractmethod
+    async def next_job_until(self) -> datetime | None:
+        """The earliest moment a held job may be taken over."""
 
     @abstractmethod
     async def get_player(self, user_id: int) -> PlayerSettings | None:

@@ -160,6 +160,23 @@ MIGRATIONS: tuple[Migration, ...] = (
         "auto-pass: a player's choice to decline reaction windows at once",
         ("ALTER TABLE players ADD COLUMN auto_pass INTEGER NOT NULL DEFAULT 0 CHECK (auto_pass IN (0, 1))",),
     ),
+    Migration(
+        7,
+        "jobs: work a write leaves for the front end (reminders, boards), held by one process at a time",
+        (
+            """
+            CREATE TABLE jobs (
+                match_id  TEXT NOT NULL REFERENCES matches (id),
+                revision  INTEGER NOT NULL,
+                work_json TEXT NOT NULL,
+                holder    TEXT NOT NULL,
+                until     INTEGER NOT NULL,
+                PRIMARY KEY (match_id, revision)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX jobs_until ON jobs (until)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -3,7 +3,8 @@
 The same rules as SQLite's (``migrations.py``): append, never edit one that has shipped, refuse a database from
 newer code. PostgreSQL's list starts where SQLite's stood when it was added, in one step: version 1 here is
 SQLite's version 6, column for column (the same names, integer microseconds, JSON as text), so that
-``engine.store.migrate`` copies rows across unchanged. Discord ids and times are ``BIGINT``.
+``engine.store.migrate`` copies rows across unchanged; later ones follow SQLite's (2 is SQLite's 7). Discord
+ids and times are ``BIGINT``.
 
 The ``seats`` rows are kept equal to ``seats_json`` by a trigger, as in SQLite.
 """
@@ -116,6 +117,23 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             CREATE TRIGGER matches_seats AFTER INSERT OR UPDATE OF seats_json ON matches
             FOR EACH ROW EXECUTE FUNCTION matches_seats()
             """,
+        ),
+    ),
+    Migration(
+        2,
+        "jobs: work a write leaves for the front end (reminders, boards), held by one process at a time (SQLite's 7)",
+        (
+            """
+            CREATE TABLE jobs (
+                match_id  TEXT NOT NULL REFERENCES matches (id),
+                revision  INTEGER NOT NULL,
+                work_json TEXT NOT NULL,
+                holder    TEXT NOT NULL,
+                until     BIGINT NOT NULL,
+                PRIMARY KEY (match_id, revision)
+            )
+            """,
+            "CREATE INDEX jobs_until ON jobs (until)",
         ),
     ),
 )

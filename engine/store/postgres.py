@@ -18,7 +18,7 @@ import asyncpg
 
 from ..clocks import PlayerSettings
 from ..matches import Bookmark, MatchInfo
-from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SchemaTooNew, SnapshotRow, Store
 from .pg_migrations import PG_BOOKKEEPING, PG_LATEST, PG_MIGRATIONS
 from .rows import (
     COLUMNS,
@@ -172,18 +172,33 @@ class PostgresStore(Store):
         expected_revision: int,
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
+        job: JobRow | None = None,
     ) -> bool:
         # Shielded: a caller cancelled mid-transaction must not leave a pooled connection inside it.
-        return await asyncio.shield(self._write(match, expected_revision, action, snapshot))
+        return await asyncio.shield(self._write(match, expected_revision, action, snapshot, job))
 
     async def _write(
-        self, match: MatchInfo, expected: int, action: ActionRow | None, snapshot: SnapshotRow | None
+        self,
+        match: MatchInfo,
+        expected: int,
+        action: ActionRow | None,
+        snapshot: SnapshotRow | None,
+        job: JobRow | None,
     ) -> bool:
         values = row_values(match)
         async with self._connection() as conn, conn.transaction():
             status = await conn.execute(_UPDATE, match.id, expected, *(values[name] for name in _CHANGED))
             if status != "UPDATE 1":
                 return False  # the revision moved on: nothing was changed, so nothing is left to undo
+            if job is not None:
+                await conn.execute(
+                    "INSERT INTO jobs (match_id, revision, work_json, holder, until) VALUES ($1, $2, $3, $4, $5)",
+                    job.match_id,
+                    job.revision,
+                    dumps(job.work),
+                    job.holder,
+                    micros(job.until),
+                )
             if action is not None:
                 await conn.execute(
                     "INSERT INTO actions (match_id, seq, seat, key, at) VALUES ($1, $2, $3, $4, $5)",
@@ -256,6 +271,31 @@ class PostgresStore(Store):
             "(SELECT match_id FROM seats WHERE user_id = $1) LIMIT $2"
         )
         return [m for m in map(match_of, await self._fetch(query, user_id, limit)) if m.seats_of(user_id)]
+
+    # -- jobs -----------------------------------------------------------------------------------------------
+
+    async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
+        # SKIP LOCKED: processes claiming at once each take jobs the others are not taking.
+        rows = await self._fetch(
+            "UPDATE jobs SET holder = $1, until = $2 WHERE (match_id, revision) IN (SELECT match_id, revision "
+            "FROM jobs WHERE until <= $3 ORDER BY until LIMIT $4 FOR UPDATE SKIP LOCKED) "
+            "RETURNING match_id, revision, work_json",
+            holder,
+            micros(until),
+            micros(now),
+            limit,
+        )
+        return [JobRow(m, r, json.loads(work), holder, until) for m, r, work in rows]
+
+    async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
+        async with self._connection() as conn:
+            await conn.execute(
+                "DELETE FROM jobs WHERE match_id = $1 AND revision = $2 AND holder = $3", match_id, revision, holder
+            )
+
+    async def next_job_until(self) -> datetime | None:
+        rows = await self._fetch("SELECT min(until) FROM jobs")
+        return optional_moment(rows[0][0]) if rows else None
 
     async def get_player(self, user_id: int) -> PlayerSettings | None:
         rows = await self._fetch(f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = $1", user_id)

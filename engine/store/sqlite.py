@@ -20,7 +20,7 @@ import aiosqlite
 
 from ..clocks import PlayerSettings
 from ..matches import Bookmark, MatchInfo
-from .base import ActionRow, ChannelOccupied, DuplicateMatchId, SchemaTooNew, SnapshotRow, Store, StoreError
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SchemaTooNew, SnapshotRow, Store, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 from .rows import (
     COLUMNS,
@@ -57,6 +57,7 @@ class _Pending:
     expected: int
     action: ActionRow | None
     snapshot: SnapshotRow | None
+    job: JobRow | None
     done: asyncio.Future[bool]
 
 
@@ -225,11 +226,12 @@ class SqliteStore(Store):
         expected_revision: int,
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
+        job: JobRow | None = None,
     ) -> bool:
         """Group commit: writes that arrive while a commit is under way wait for it, then go together in one
         transaction (each under its own savepoint, so one that fails undoes only itself) and one sync to disk.
         Each caller still returns only once its write is durable."""
-        pending = _Pending(match, expected_revision, action, snapshot, asyncio.get_running_loop().create_future())
+        pending = _Pending(match, expected_revision, action, snapshot, job, asyncio.get_running_loop().create_future())
         self._queue.append(pending)
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_queued(), name="sqlite-group-commit")
@@ -283,7 +285,12 @@ class SqliteStore(Store):
         async with conn.execute(_UPDATE, update) as cursor:
             if cursor.rowcount != 1:
                 return False
-        action, snapshot = pending.action, pending.snapshot
+        action, snapshot, job = pending.action, pending.snapshot, pending.job
+        if job is not None:
+            await conn.execute(
+                "INSERT INTO jobs (match_id, revision, work_json, holder, until) VALUES (?, ?, ?, ?, ?)",
+                (job.match_id, job.revision, dumps(job.work), job.holder, micros(job.until)),
+            )
         if action is not None:
             await conn.execute(
                 "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (?, ?, ?, ?, ?)",
@@ -348,6 +355,40 @@ class SqliteStore(Store):
         )
         rows = await self._read.execute_fetchall(query, (user_id, limit))
         return [m for m in map(match_of, rows) if m.seats_of(user_id)]
+
+    # -- jobs -----------------------------------------------------------------------------------------------
+
+    async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
+        async with self._write_lock:
+            conn = self._writer_conn
+            await conn.execute("BEGIN IMMEDIATE")  # one writer at a time: no second process claims the same jobs
+            try:
+                rows = list(
+                    await conn.execute_fetchall(
+                        "SELECT match_id, revision, work_json FROM jobs WHERE until <= ? ORDER BY until LIMIT ?",
+                        (micros(now), limit),
+                    )
+                )
+                await conn.executemany(
+                    "UPDATE jobs SET holder = ?, until = ? WHERE match_id = ? AND revision = ?",
+                    [(holder, micros(until), match_id, revision) for match_id, revision, _ in rows],
+                )
+                await conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+        return [JobRow(m, r, json.loads(work), holder, until) for m, r, work in rows]
+
+    async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
+        async with self._write_lock:
+            await self._writer_conn.execute(
+                "DELETE FROM jobs WHERE match_id = ? AND revision = ? AND holder = ?", (match_id, revision, holder)
+            )
+
+    async def next_job_until(self) -> datetime | None:
+        rows = list(await self._read.execute_fetchall("SELECT min(until) FROM jobs"))
+        return optional_moment(rows[0][0]) if rows else None
 
     async def get_player(self, user_id: int) -> PlayerSettings | None:
         query = f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?"

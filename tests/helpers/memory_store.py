@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from engine.clocks import PlayerSettings
 from engine.matches import Bookmark, MatchInfo
-from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, SnapshotRow, Store
+from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SnapshotRow, Store
 
 
 class MemoryStore(Store):
@@ -16,6 +17,7 @@ class MemoryStore(Store):
         self.snapshots: dict[str, list[SnapshotRow]] = {}
         self.bookmarks: dict[tuple[str, str], Bookmark] = {}
         self.players: dict[int, PlayerSettings] = {}
+        self.jobs: dict[tuple[str, int], JobRow] = {}
 
     async def open(self) -> None:
         return None
@@ -48,10 +50,13 @@ class MemoryStore(Store):
         expected_revision: int,
         action: ActionRow | None = None,
         snapshot: SnapshotRow | None = None,
+        job: JobRow | None = None,
     ) -> bool:
         if self.matches[match.id].revision != expected_revision:
             return False
         self.matches[match.id] = match
+        if job is not None:
+            self.jobs[job.match_id, job.revision] = job
         if action is not None:
             self.log.setdefault(match.id, []).append(action)
         if snapshot is not None:
@@ -76,6 +81,20 @@ class MemoryStore(Store):
     async def active_with_ai(self, *, limit: int = 1000) -> list[MatchInfo]:
         found = [m for m in self.matches.values() if m.status.value == "active" and any(s.ai_level for s in m.seats)]
         return found[:limit]
+
+    async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
+        ready = sorted((j for j in self.jobs.values() if j.until <= now), key=lambda j: j.until)[:limit]
+        for job in ready:
+            self.jobs[job.match_id, job.revision] = replace(job, holder=holder, until=until)
+        return [self.jobs[job.match_id, job.revision] for job in ready]
+
+    async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
+        job = self.jobs.get((match_id, revision))
+        if job is not None and job.holder == holder:
+            del self.jobs[match_id, revision]
+
+    async def next_job_until(self) -> datetime | None:
+        return min((j.until for j in self.jobs.values()), default=None)
 
     async def due_matches(self, now: datetime, *, limit: int = 50) -> list[MatchInfo]:
         found = [m for m in self.matches.values() if m.due_at is not None and m.due_at <= now]
