@@ -1,8 +1,9 @@
 """Correspondence play in Discord: the lobby's clock, reminders, expiries, vacations and settings.
 
 The service decides and stores everything (``engine.correspondence``); this module shows it. Work that comes
-due (a reminder, a deadline passing, a vacation ending) arrives from the scheduler already marked done in the
-database and goes out through the throttled outbox, one message per job.
+due (a reminder, a deadline passing, a vacation ending) arrives from the scheduler already committed, with a
+stored job this process holds; it goes out through the throttled outbox, one message per job, and the stored
+job is finished after the last message (a process that dies first leaves it to another).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .components import TimeoutButton
 from .poster import Poster
 from .posts import plural
 from .replies import guarded, reply
-from .scheduler import Outbox, Scheduler, Sleep
+from .scheduler import Job, Outbox, Scheduler, Sleep
 
 log = logging.getLogger("changeling.bot")
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -150,17 +151,38 @@ class ClockFlows:
     # -- due work from the scheduler --------------------------------------------------------------------------
 
     def on_due(self, work: DueWork) -> None:
-        """Queue what the service marked as done: each job is about one message, sent at the outbox's pace."""
+        """Queue what came due: each job is about one message, sent at the outbox's pace. Once the last has run,
+        the work's stored job is finished; if this process dies first, another takes the job over."""
         match = work.match
+        jobs: list[tuple[str, Job]] = []
         for reminder in work.reminders:
-            self.outbox.put(f"remind {match.id}", functools.partial(self._remind, match, reminder))
+            jobs.append((f"remind {match.id}", functools.partial(self._remind, match, reminder)))
         for expired in work.asks:
-            self.outbox.put(f"ask {match.id}", functools.partial(self._ask, match, expired))
+            jobs.append((f"ask {match.id}", functools.partial(self._ask, match, expired)))
         if work.result is not None:
-            self.outbox.put(f"expire {match.id}", functools.partial(self.poster.publish, work.result))
+            jobs.append((f"expire {match.id}", functools.partial(self.poster.publish, work.result)))
         for user_id in work.returned:
             text = f"👋 <@{user_id}>'s vacation is over: their clock in this match runs again."
-            self.outbox.put(f"back {match.id}", functools.partial(self._say, match, text))
+            jobs.append((f"back {match.id}", functools.partial(self._say, match, text)))
+        if not jobs:
+            self.outbox.put(f"finish {match.id}", functools.partial(self._finish, work))
+            return
+        left = [len(jobs)]
+
+        async def then_finish(job: Job) -> object:
+            try:
+                return await job()
+            finally:
+                left[0] -= 1
+                if left[0] == 0:
+                    await self._finish(work)
+
+        for label, job in jobs:
+            self.outbox.put(label, functools.partial(then_finish, job))
+
+    async def _finish(self, work: DueWork) -> bool:
+        await self.service.clocks.finish(work)
+        return False  # nothing was sent: no token spent
 
     async def _say(self, match: MatchInfo, text: str, view: discord.ui.View | None = None) -> None:
         channel = self.client.get_partial_messageable(match.channel_id, guild_id=match.guild_id)

@@ -1,9 +1,10 @@
 """One scheduler loop driven by the stored deadlines, and a throttled outbox for what it sends.
 
-The loop asks the service for everything due (reminders, expiries, vacation ends), which marks it done in the
-database before returning it, hands each piece of work to the bot's clock flows, then sleeps until the next
-stored due moment. A change to any match that brings a due moment earlier wakes it. Nothing is held in
-memory: after a restart the first pass picks up whatever came due meanwhile, exactly once.
+The loop asks the service for everything due (reminders, expiries, vacation ends), which commits it with a
+job this process holds before returning it, and for jobs another process held past their time (it died
+mid-job); it hands each piece of work to the bot's clock flows, then sleeps until the next stored due moment.
+A change to any match that brings a due moment earlier wakes it. Nothing is held in memory: after a restart
+the first pass picks up whatever came due meanwhile, exactly once.
 
 Clock and sleep are injected (the service's clock and ``asyncio.sleep`` by default), so under SimCord the
 loop runs on simulated time and tests move days forward without waiting.
@@ -134,6 +135,7 @@ class Scheduler:
         handled = 0
         for _ in range(MAX_BATCHES):
             works = await self.service.clocks.process_due(limit=BATCH)
+            works += await self.service.clocks.take_over(limit=BATCH)  # jobs a dead process left
             for work in works:
                 try:
                     self.handle(work)

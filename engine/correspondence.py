@@ -1,16 +1,19 @@
 """The clocks, a part of ``MatchService``: due reminders and expiries, and what happens to a seat out of time.
 
-Every change goes through the same compare-and-set write as a decision, so a reminder or an expiry is marked
-done in the database *before* the front end acts on it: at most once, even across restarts and with several
-processes. The arithmetic is in ``engine.clocks``, the lobby's choice of clock in ``engine.lobby`` and
-vacations in ``engine.players``; here is only where the clocks meet the store.
+Every change goes through the same compare-and-set write as a decision, so a reminder or an expiry comes due
+in exactly one process, even across restarts and with several processes. What the front end must then do
+(send the reminders, ask about an expiry, post the board) is stored as a job in the same transaction, held by
+the process that wrote it: it finishes the job once the messages are out, and if it dies first, another
+process takes the job over when the hold runs out (``JOB_HOLD``). The arithmetic is in ``engine.clocks``, the
+lobby's choice of clock in ``engine.lobby`` and vacations in ``engine.players``; here is only where the clocks
+meet the store.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from .clocks import AUTOPILOT_LEVEL, Expired, Reminder, collect
@@ -19,9 +22,13 @@ from .errors import EngineError, InvalidSetup
 from .live import AUTOPILOT, CLAIM, RETURN, SKIP, Change, Live, LiveMatches
 from .matches import ActResult, ClockRefused, MatchInfo, NotAPlayer, Status
 from .planning import Planner, game_of, in_play, result_of, take_back
+from .store import JobRow
 
 Choice = Literal["claim", "skip", "autopilot"]
 MAX_PASSES = 8  # per match and moment: one automatic expiry per write, so a few seats need a few writes
+# How long the writing process holds a job before another may take it over: well past the time the throttled
+# outbox needs for a burst of due work, so a live process is never second-guessed.
+JOB_HOLD = timedelta(minutes=10)
 
 log = logging.getLogger("changeling.engine")
 
@@ -40,6 +47,31 @@ class DueWork:
     asks: tuple[Expired, ...] = ()
     result: ActResult | None = None
     returned: tuple[int, ...] = ()
+    job: tuple[str, int] | None = None  # (match, revision) of the stored job to finish once this is carried out
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.reminders or self.asks or self.result or self.returned)
+
+
+def work_json(
+    reminders: tuple[Reminder, ...], asks: tuple[Expired, ...], posted: bool, returned: tuple[int, ...]
+) -> dict[str, Any]:
+    """A job's stored form: the messages to send, and whether the position must be posted."""
+    return {
+        "reminders": [[r.seat, r.user_id, r.level, r.deadline.isoformat()] for r in reminders],
+        "asks": [[e.seat, e.user_id, e.deadline.isoformat()] for e in asks],
+        "post": posted,
+        "returned": list(returned),
+    }
+
+
+def _reminders(data: dict[str, Any]) -> tuple[Reminder, ...]:
+    return tuple(Reminder(s, u, level, datetime.fromisoformat(d)) for s, u, level, d in data["reminders"])
+
+
+def _asks(data: dict[str, Any]) -> tuple[Expired, ...]:
+    return tuple(Expired(s, u, datetime.fromisoformat(d)) for s, u, d in data["asks"])
 
 
 def two_sided(game: Game, match: MatchInfo) -> bool:
@@ -50,15 +82,39 @@ def two_sided(game: Game, match: MatchInfo) -> bool:
 class Clocks:
     """Due reminders and expiries of the service's live matches, planned with its ``Planner``."""
 
-    def __init__(self, live: LiveMatches, planner: Planner) -> None:
+    def __init__(self, live: LiveMatches, planner: Planner, holder: str) -> None:
         self.live = live
         self.planner = planner
+        self.holder = holder  # this process, as the jobs it holds name it
 
     # -- due reminders and expiries -----------------------------------------------------------------------
 
     async def next_due(self) -> datetime | None:
-        """When the scheduler must next wake (the earliest stored due moment of any active match)."""
-        return await self.live.store.next_due()
+        """When the scheduler must next wake: the earliest stored due moment of any active match, or the moment
+        a job held by a process (this one or another) may be taken over."""
+        moments = [await self.live.store.next_due(), await self.live.store.next_job_until()]
+        return min((m for m in moments if m is not None), default=None)
+
+    async def finish(self, work: DueWork) -> None:
+        """The front end carried ``work`` out: its job is done (unless another process took it over meanwhile)."""
+        if work.job is not None:
+            await self.live.store.finish_job(*work.job, self.holder)
+
+    async def take_over(self, *, limit: int = 50) -> list[DueWork]:
+        """Jobs whose holder ran out of time (a process that died mid-job), now this process's to carry out."""
+        now = self.planner.now()
+        works = []
+        for job in await self.live.store.claim_jobs(self.holder, now, now + JOB_HOLD, limit=limit):
+            try:
+                live = await self.live.fresh(job.match_id)
+            except Exception:
+                log.exception("match %s: its job could not be taken over", job.match_id)
+                continue
+            posted = job.work["post"] and live.state is not None and live.match.status is not Status.LOBBY
+            result = result_of(Change(live.match, live.state)) if posted else None
+            returned, held = tuple(job.work["returned"]), (job.match_id, job.revision)
+            works.append(DueWork(live.match, _reminders(job.work), _asks(job.work), result, returned, held))
+        return works
 
     async def process_due(self, *, limit: int = 50) -> list[DueWork]:
         """Mark everything due now as done, match by match, and return what the front end must do about it.
@@ -92,24 +148,38 @@ class Clocks:
             due = collect(match.clock, now, expire_limit=1 if auto else None)
             if not due.anything:
                 raise _NothingDue()
-            found["due"] = due
             marked = replace(match, clock=due.state)
             game = game_of(match)
             for expired in due.expired:  # a reaction window's deadline: the seat declines, whatever the policy
                 key = game.pass_key(live.state, expired.seat)
                 if key is not None:
-                    found["passed"] = expired.seat
-                    return self.planner.decide(Live(marked, live.state), expired.seat, key, None)
+                    asks = () if auto else tuple(e for e in due.expired if e.seat != expired.seat)
+                    change = self.planner.decide(Live(marked, live.state), expired.seat, key, None)
+                    return self._with_job(change, due, asks, now, found)
+            asks = () if auto else due.expired
             if auto and due.expired:
-                return self._expire(Live(marked, live.state), due.expired[0].seat, match.time_control.expiry)
-            return Change(replace(marked, revision=match.revision + 1), live.state)
+                change = self._expire(Live(marked, live.state), due.expired[0].seat, match.time_control.expiry)
+                return self._with_job(change, due, asks, now, found)
+            marked = replace(marked, revision=match.revision + 1)
+            return self._with_job(Change(marked, live.state), due, asks, now, found)
 
         change = await self.live.change(match_id, plan)
-        due = found["due"]
-        auto = change.match.time_control.expiry != "ask"
+        due, asks = found["due"], found["asks"]
         result = result_of(change) if change.action is not None else None
-        asks = () if auto else tuple(e for e in due.expired if e.seat != found.get("passed"))
-        return DueWork(change.match, due.reminders, asks, result, due.returned)
+        job = (change.job.match_id, change.job.revision) if change.job is not None else None
+        return DueWork(change.match, due.reminders, asks, result, due.returned, job)
+
+    def _with_job(
+        self, change: Change, due: Any, asks: tuple[Expired, ...], now: datetime, found: dict[str, Any]
+    ) -> Change:
+        """``change`` with the job of carrying it out, held by this process (none when nothing is to be done);
+        what came due is noted in ``found`` for the caller."""
+        found.update(due=due, asks=asks)
+        posted = change.action is not None
+        if not (due.reminders or asks or posted or due.returned):
+            return change
+        work = work_json(due.reminders, asks, posted, due.returned)
+        return replace(change, job=JobRow(change.match.id, change.match.revision, work, self.holder, now + JOB_HOLD))
 
     def _expire(self, live: Live, seat: int, choice: str) -> Change:
         """Deal with ``seat``'s time running out: the others win, its turn is skipped, or the AI plays it."""

@@ -20,7 +20,7 @@ from .core import LogEntry
 from .errors import EngineError, IncompatibleState
 from .matches import MatchInfo, MatchNotFound, StaleVersion
 from .registry import get_game
-from .store import ActionRow, SnapshotRow, Store, StoreError
+from .store import ActionRow, JobRow, SnapshotRow, Store, StoreError
 
 EVENT = "!"  # log keys of the service's own events (resign, abort, clocks) start with this; no game key does
 RESIGN, ABORT = "!resign", "!abort"
@@ -39,13 +39,14 @@ class Live:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A planned write: the new row and state, the log row and snapshot to store with it, the game's log."""
+    """A planned write: the new row and state, the log row, snapshot and job to store with it, the game's log."""
 
     match: MatchInfo
     state: Any | None
     action: ActionRow | None = None
     snapshot: SnapshotRow | None = None
     log: tuple[LogEntry, ...] = ()
+    job: JobRow | None = None
 
 
 Plan = Callable[[Live], Change]
@@ -142,7 +143,11 @@ class LiveMatches:
                         continue
                     raise
                 stored = await self.store.write(
-                    change.match, expected_revision=live.match.revision, action=change.action, snapshot=change.snapshot
+                    change.match,
+                    expected_revision=live.match.revision,
+                    action=change.action,
+                    snapshot=change.snapshot,
+                    job=change.job,
                 )
                 if stored:
                     self.remember(Live(change.match, change.state))

@@ -16,6 +16,9 @@ The service's parts are composed, each in its own module: ``lobby`` (create, sea
 from __future__ import annotations
 
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -84,12 +87,15 @@ class MatchService:
         keys: Callable[[], MatchKey] = MatchKey.new,
         cache_size: int = 4096,
         snapshot_every: int = SNAPSHOT_EVERY,
+        holder: str | None = None,
     ) -> None:
         self.store = store
+        # This process among those sharing the database: jobs and leases it holds carry this name.
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.live = LiveMatches(store, cache_size)
         self.planner = Planner(clock, snapshot_every=snapshot_every)
         self.lobby = Lobby(self.live, self.planner)
-        self.clocks = Clocks(self.live, self.planner)
+        self.clocks = Clocks(self.live, self.planner, self.holder)
         self.players = Players(self.live, self.planner)
         self._keys = keys
 
