@@ -121,10 +121,13 @@ class Scheduler:
             self._task = None
 
     def _changed(self, match: MatchInfo) -> None:
-        """Every write of a match lands here: wake the loop if this match is due before the loop would wake."""
-        due = match.due_at
-        if due is None:
-            return
+        """Every write of a match in this process lands here."""
+        if match.due_at is not None:
+            self._due(match.due_at)
+
+    def _due(self, due: datetime) -> None:
+        """Something is due at ``due`` (a write here, or another process's): wake the loop if that is before it
+        would wake."""
         if self._soonest_change is None or due < self._soonest_change:
             self._soonest_change = due
         if self._nap is not None and not self._nap.done() and (self._wake_at is None or due < self._wake_at):
@@ -147,6 +150,10 @@ class Scheduler:
         return handled
 
     async def _run(self) -> None:
+        try:
+            await self.service.watch_elsewhere(self._due)
+        except Exception:  # without it the loop still wakes at the due moments it reads itself
+            log.exception("could not listen for other processes' due work")
         while True:
             self._soonest_change = None
             try:

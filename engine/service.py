@@ -103,6 +103,11 @@ class MatchService:
         """The service's clock (injectable): every deadline is computed from it."""
         return self.planner.now()
 
+    async def watch_elsewhere(self, listener: Callable[[datetime], None]) -> None:
+        """Call ``listener`` with the due moment of every write other processes commit (PostgreSQL only), so
+        this process's scheduler wakes for work they leave, as ``watch`` does for its own."""
+        await self.store.listen(listener)
+
     def watch(self, listener: Callable[[MatchInfo], None]) -> None:
         """Call ``listener`` with every match row written (the scheduler uses it to wake for new deadlines)."""
         self.live.listeners.append(listener)

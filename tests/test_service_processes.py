@@ -4,12 +4,13 @@ by exactly one of them, and a process that dies mid-job leaves its jobs to the o
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from bot.scheduler import Scheduler
 from engine.correspondence import JOB_HOLD, DueWork
 from engine.service import MatchService
+from tests.conftest import PostgresServer
 from tests.helpers.matches import CHANNEL
 from tests.test_service_clocks import T0, ManualClock, clock, clocked, open_at
 
@@ -95,4 +96,32 @@ async def test_a_process_that_dies_mid_job_leaves_its_jobs_to_another(database: 
         assert await others[0].service.clocks.next_due() == T0 + timedelta(days=3) * 0.9, "only the next reminders"
     finally:
         for process in crowd:
+            await process.service.close()
+
+
+async def test_a_sleeping_scheduler_wakes_for_work_another_process_writes(
+    postgres_server: PostgresServer, clock: ManualClock
+) -> None:
+    database = postgres_server.new_database()
+    writer, sleeper = await processes(database, clock, count=2)
+    heard: asyncio.Queue[datetime] = asyncio.Queue()
+    nap_started = asyncio.Event()
+
+    async def long_nap(_seconds: float) -> None:
+        nap_started.set()
+        await asyncio.Event().wait()  # sleeps until cut short
+
+    sleeper.scheduler = Scheduler(sleeper.service, sleeper.carried.append, sleep=long_nap)
+    await sleeper.service.watch_elsewhere(heard.put_nowait)
+    sleeper.scheduler.start()
+    try:
+        await asyncio.wait_for(nap_started.wait(), 10)  # nothing due anywhere: it naps for a day
+        nap_started.clear()
+        result = await clocked(writer.service, "live:5")  # due in minutes, long before the nap would end
+        assert await asyncio.wait_for(heard.get(), 10) == result.match.due_at, "told by NOTIFY"
+        await asyncio.wait_for(nap_started.wait(), 10)  # it woke, looked, and napped again until that moment
+        assert sleeper.scheduler._wake_at is not None and sleeper.scheduler._wake_at <= result.match.due_at
+    finally:
+        await sleeper.scheduler.stop()
+        for process in (writer, sleeper):
             await process.service.close()

@@ -12,6 +12,7 @@ of its change is stored.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -165,6 +166,12 @@ class Store(ABC):
     @abstractmethod
     async def next_job_until(self) -> datetime | None:
         """The earliest moment a held job may be taken over."""
+
+    async def listen(self, callback: Callable[[datetime], None]) -> None:
+        """Call ``callback`` with the earliest due moment of every write another process commits (due clock
+        work, or a job's hold), so a sleeping scheduler wakes in time. Only a database shared between machines
+        can tell; the default, for SQLite's one process, tells nothing."""
+        return
 
     @abstractmethod
     async def get_player(self, user_id: int) -> PlayerSettings | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,6 +43,7 @@ _UPDATE = (
     f"UPDATE matches SET {', '.join(f'{name} = ${n}' for n, name in enumerate(_CHANGED, start=3))} "
     "WHERE id = $1 AND revision = $2"
 )
+_CHANNEL = "changeling_due"  # LISTEN/NOTIFY: the earliest due moment a write committed, in microseconds
 # One number for the advisory lock that lets a single process migrate at a time ("changeling" in ASCII, folded).
 _MIGRATION_LOCK = 0x6368616E67656C
 _POOL_SIZE = 10
@@ -59,6 +61,7 @@ class PostgresStore(Store):
         self.dsn = dsn
         self._pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
 
     def __repr__(self) -> str:  # the DSN may hold a password
         return "PostgresStore(…)"
@@ -83,6 +86,9 @@ class PostgresStore(Store):
         self._pool = pool
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         if self._pool is not None:
             await self._pool.close()
         self._pool = None
@@ -190,6 +196,9 @@ class PostgresStore(Store):
             status = await conn.execute(_UPDATE, match.id, expected, *(values[name] for name in _CHANGED))
             if status != "UPDATE 1":
                 return False  # the revision moved on: nothing was changed, so nothing is left to undo
+            due = [moment for moment in (match.due_at, job.until if job else None) if moment is not None]
+            if due:  # delivered to every listening process when this transaction commits
+                await conn.execute("SELECT pg_notify($1, $2)", _CHANNEL, str(micros(min(due))))
             if job is not None:
                 await conn.execute(
                     "INSERT INTO jobs (match_id, revision, work_json, holder, until) VALUES ($1, $2, $3, $4, $5)",
@@ -271,6 +280,16 @@ class PostgresStore(Store):
             "(SELECT match_id FROM seats WHERE user_id = $1) LIMIT $2"
         )
         return [m for m in map(match_of, await self._fetch(query, user_id, limit)) if m.seats_of(user_id)]
+
+    async def listen(self, callback: Callable[[datetime], None]) -> None:
+        """A connection of its own LISTENs for other processes' due moments (and this one's: harmless)."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.dsn)
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            callback(moment(int(payload)))
+
+        await self._listener.add_listener(_CHANNEL, heard)
 
     # -- jobs -----------------------------------------------------------------------------------------------
 
