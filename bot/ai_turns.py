@@ -4,11 +4,16 @@ A driver task runs per match while an AI seat must decide. It reads the position
 from memory), asks the thinker for a key (by default a worker process, see ``engine.ai.worker``), plays it
 with the version it thought about, and publishes the board. After a restart, ``resume`` finds every active
 match waiting for an AI and starts its driver again.
+
+With several processes on one PostgreSQL, a driver holds the lease ``ai:<match>`` while it runs (renewed at
+every decision), so one process drives a match's AI at a time; if that process dies, its lease lapses and
+the others' sweep (every ``LEASE_HOLD``) takes the match up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -18,13 +23,14 @@ import discord
 
 from engine import EngineError, get_game
 from engine.matches import ActResult, StaleVersion, Status
-from engine.service import MatchService
+from engine.service import LEASE_HOLD, MatchService
 
 log = logging.getLogger("changeling.bot")
 
 Thinker = Callable[[str, Mapping[str, Any], int, str, int], Awaitable[str]]
 Publisher = Callable[[ActResult], Awaitable[Any]]
 AI_LEVELS = ("easy", "normal", "hard")
+LEASE_PREFIX = "ai:"
 
 
 @asynccontextmanager
@@ -53,12 +59,22 @@ def ai_seats_to_decide(result: ActResult) -> list[int]:
 class AiTurns:
     """Runs the AI's decisions for every match that needs one, one driver task per match."""
 
-    def __init__(self, client: discord.Client, service: MatchService, thinker: Thinker, publish: Publisher) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        thinker: Thinker,
+        publish: Publisher,
+        *,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.client = client
         self.service = service
         self.thinker = thinker
         self.publish = publish
+        self._sleep = sleep
         self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     def kick(self, result: ActResult) -> None:
         """Make sure a driver runs for this match if an AI must decide in ``result``'s position, or a reaction
@@ -76,14 +92,43 @@ class AiTurns:
         )
 
     async def resume(self) -> int:
-        """After a (re)start: drive every active match whose next decision belongs to an AI."""
+        """After a (re)start: drive every active match whose next decision belongs to an AI; with a shared
+        database, also sweep for matches whose driving process died, from now on."""
         waiting = await self.service.awaiting_ai()
         for result in waiting:
             self.kick(result)
+        if self.service.store.shared and self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="ai-sweeper")
         return len(waiting)
+
+    async def sweep(self) -> int:
+        """Take up the matches whose AI another process was driving when it died (its lease lapsed)."""
+        taken = 0
+        for name in await self.service.lapsed(LEASE_PREFIX):
+            if not await self.service.hold(name):
+                continue  # another process's sweep was first
+            await self.service.let_go(name)  # cleared: the driver takes it afresh, if there is anything to drive
+            try:
+                self.kick(await self.service.position(name.removeprefix(LEASE_PREFIX)))
+            except EngineError:  # ended or gone meanwhile: nothing to drive
+                continue
+            taken += 1
+        return taken
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await self._sleep(LEASE_HOLD.total_seconds())
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the AI sweep failed; trying again later")
 
     async def close(self) -> None:
         """Stop every driver (at shutdown): a decision not yet played is resumed after the next start."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+            self._sweeper = None
         drivers = list(self._drivers.values())
         for task in drivers:
             task.cancel()
@@ -95,9 +140,20 @@ class AiTurns:
             await asyncio.gather(*list(self._drivers.values()), return_exceptions=True)
 
     async def _drive(self, match_id: str) -> None:
-        """Play the AI's decisions until a human must decide or the match ends."""
+        """Play the AI's decisions until a human must decide or the match ends, holding the match's lease (so
+        no other process drives it meanwhile)."""
+        lease = LEASE_PREFIX + match_id
+        if not await self.service.hold(lease):
+            return  # another process drives it
         try:
-            while True:
+            await self._drive_held(match_id, lease)
+        finally:
+            with contextlib.suppress(Exception):  # a lease not given up lapses by itself
+                await self.service.let_go(lease)
+
+    async def _drive_held(self, match_id: str, lease: str) -> None:
+        try:
+            while await self.service.hold(lease):  # renewed at every decision
                 try:
                     passed = await self.service.auto_pass(match_id)
                 except StaleVersion:  # someone answered meanwhile: look again

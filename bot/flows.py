@@ -49,7 +49,7 @@ class Flows:
         self.service = service
         self.courier = SecretCourier(client, service)
         self.poster = Poster(client, service, self.courier, kick=self._wake_ai)
-        self.ai = AiTurns(client, service, thinker, self.poster.publish)
+        self.ai = AiTurns(client, service, thinker, self.poster.publish, sleep=sleep)
         self.clocks = ClockFlows(client, service, self.poster, sleep=sleep)
 
     def _wake_ai(self, result: ActResult) -> None:

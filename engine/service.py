@@ -21,7 +21,7 @@ import secrets
 import socket
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,9 @@ from .steps import next_step
 from .store import Store, store_for
 
 log = logging.getLogger("changeling.engine")
+# A lease's length (``hold``): its holder renews it at every step of the work, far more often than this, so
+# only a process that died leaves one to lapse, and others take the work up this long after at most.
+LEASE_HOLD = timedelta(seconds=60)
 
 
 def utc_now() -> datetime:
@@ -102,6 +105,24 @@ class MatchService:
     def now(self) -> datetime:
         """The service's clock (injectable): every deadline is computed from it."""
         return self.planner.now()
+
+    # -- leases: one process at a time does a piece of work, any other once the holder dies ---------------------
+
+    async def hold(self, name: str) -> bool:
+        """Take or renew the lease ``name`` for ``LEASE_HOLD`` (say ``ai:<match>``: driving its AI). Always
+        granted on a database of one process (SQLite)."""
+        if not self.store.shared:
+            return True
+        now = self.now()
+        return await self.store.claim_lease(name, self.holder, now, now + LEASE_HOLD)
+
+    async def let_go(self, name: str) -> None:
+        if self.store.shared:
+            await self.store.release_lease(name, self.holder)
+
+    async def lapsed(self, prefix: str) -> list[str]:
+        """Leases ``prefix…`` a process stopped renewing: it died mid-work, which is now anyone's to take up."""
+        return await self.store.lapsed_leases(prefix, self.now()) if self.store.shared else []
 
     async def watch_elsewhere(self, listener: Callable[[datetime], None]) -> None:
         """Call ``listener`` with the due moment of every write other processes commit (PostgreSQL only), so

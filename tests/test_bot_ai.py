@@ -10,7 +10,9 @@ from engine import get_game
 from engine.ai import worker
 from engine.ai.worker import think_sync
 from engine.matches import Status
+from engine.service import LEASE_HOLD
 from tests.bot_support import custom_ids, inline_thinker, latest_public, play, private_text, running_bot
+from tests.conftest import PostgresServer
 
 
 @pytest.fixture
@@ -143,3 +145,30 @@ async def test_solo_play_from_any_seat_in_one_command(world) -> None:
     assert match.seat_of(world.alice.id) == 1 and match.seats[0].ai_level == "normal"
     seats = next(f.value for f in world.channel.last_message.embeds[0].fields if f.name == "Seats")
     assert "Heroes (AI, normal)" in seats and f"Adversary ({world.alice.mention})" in seats
+
+
+async def test_on_postgresql_a_dead_process_s_ai_match_is_taken_up_once_its_lease_lapses(
+    postgres_server: PostgresServer,
+) -> None:
+    async with running_bot(postgres_server.new_database()) as world:  # type: ignore[arg-type]
+
+        async def broken(*_: object) -> str:
+            raise RuntimeError("the worker died")
+
+        world.bot.flows.ai.thinker = broken
+        await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
+        option = next(cid for cid in custom_ids(world.channel.last_message) if cid.startswith("chg:opt:"))
+        await world.alice.select(world.channel.last_message, ["blue"], custom_id=option)
+        await world.alice.click(world.channel.last_message, label="Start")
+        match = await world.service.in_channel(world.channel.id)
+        assert match.version == 0, "the AI could not think"
+        # Another process was driving this match's AI when it died: its lease is held for a minute more.
+        now = world.service.now()
+        assert await world.service.store.claim_lease(f"ai:{match.id}", "dead", now, now + LEASE_HOLD)
+        await world.restart(thinker=inline_thinker)
+        assert (await world.service.get(match.id)).version == 0, "a held match is not driven twice"
+        await world.env.advance_time(LEASE_HOLD.total_seconds() + 1)  # the lease lapses; the sweep takes it up
+        match = await world.service.get(match.id)
+        assert match.version == 2 and match.status is Status.ACTIVE, "the AI took its turn in this process"
+        assert latest_public(world).content == f"{world.alice.mention}, your turn."
+        assert await world.service.store.lapsed_leases("ai:", world.service.now()) == []

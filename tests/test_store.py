@@ -351,3 +351,18 @@ async def test_processes_claiming_at_once_never_share_a_job(database: str | Path
     assert len(taken) == 60 and len({match_id for match_id, _ in taken}) == 60
     for opened in stores:
         await opened.close()
+
+
+async def test_a_lease_is_one_holders_until_it_lapses(store: Store) -> None:
+    later = WHEN + timedelta(minutes=1)
+    assert await store.claim_lease("ai:m1", "p1", WHEN, later)
+    assert await store.claim_lease("ai:m1", "p1", WHEN, later + timedelta(minutes=1)), "its holder renews it"
+    assert not await store.claim_lease("ai:m1", "p2", later, later), "held until its end"
+    assert await store.lapsed_leases("ai:", later) == []
+    ended = later + timedelta(minutes=1)
+    assert await store.lapsed_leases("ai:", ended) == ["ai:m1"] and await store.lapsed_leases("other:", ended) == []
+    assert await store.claim_lease("ai:m1", "p2", ended, ended + timedelta(minutes=1)), "lapsed: anyone's"
+    await store.release_lease("ai:m1", "p1")  # no longer its to give up
+    assert not await store.claim_lease("ai:m1", "p3", ended, ended)
+    await store.release_lease("ai:m1", "p2")
+    assert await store.claim_lease("ai:m1", "p3", ended, ended + timedelta(minutes=1))

@@ -167,6 +167,23 @@ class Store(ABC):
     async def next_job_until(self) -> datetime | None:
         """The earliest moment a held job may be taken over."""
 
+    # -- leases ---------------------------------------------------------------------------------------------
+
+    shared: bool = False  # whether processes on several machines may share the database (PostgreSQL)
+
+    @abstractmethod
+    async def claim_lease(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        """Take or renew the lease ``name`` for ``holder`` until ``until``: granted if it is free, lapsed by
+        ``now``, or ``holder``'s already."""
+
+    @abstractmethod
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Give the lease up (if ``holder`` still has it)."""
+
+    @abstractmethod
+    async def lapsed_leases(self, prefix: str, now: datetime) -> list[str]:
+        """Leases named ``prefix…`` whose holder did not renew them by ``now`` (it died holding them)."""
+
     async def listen(self, callback: Callable[[datetime], None]) -> None:
         """Call ``callback`` with the earliest due moment of every write another process commits (due clock
         work, or a job's hold), so a sleeping scheduler wakes in time. Only a database shared between machines

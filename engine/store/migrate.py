@@ -28,7 +28,7 @@ from .postgres import PostgresStore, is_postgres
 from .sqlite import SqliteStore
 
 # In the order foreign keys allow; seats are the trigger's.
-TABLES = ("matches", "actions", "snapshots", "bookmarks", "players", "jobs")
+TABLES = ("matches", "actions", "snapshots", "bookmarks", "players", "jobs", "leases")
 BATCH = 5_000
 
 

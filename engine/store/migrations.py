@@ -162,7 +162,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         7,
-        "jobs: work a write leaves for the front end (reminders, boards), held by one process at a time",
+        "jobs: work a write leaves for the front end (reminders, boards), held by one process at a time; leases",
         (
             """
             CREATE TABLE jobs (
@@ -175,6 +175,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID
             """,
             "CREATE INDEX jobs_until ON jobs (until)",
+            # Who drives a match's AI now: one process at a time, any other once the lease lapses.
+            """
+            CREATE TABLE leases (
+                name   TEXT PRIMARY KEY,
+                holder TEXT NOT NULL,
+                until  INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
         ),
     ),
 )

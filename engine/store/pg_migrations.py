@@ -121,7 +121,7 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         2,
-        "jobs: work a write leaves for the front end (reminders, boards), held by one process at a time (SQLite's 7)",
+        "jobs held by one process at a time, and leases (SQLite's 7)",
         (
             """
             CREATE TABLE jobs (
@@ -134,6 +134,7 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             )
             """,
             "CREATE INDEX jobs_until ON jobs (until)",
+            "CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until BIGINT NOT NULL)",
         ),
     ),
 )

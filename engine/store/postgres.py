@@ -57,6 +57,8 @@ def is_postgres(location: object) -> bool:
 class PostgresStore(Store):
     """``Store`` on a PostgreSQL database, through a small pool of connections."""
 
+    shared = True
+
     def __init__(self, dsn: str, *, pool_size: int = _POOL_SIZE) -> None:
         self.dsn = dsn
         self._pool_size = pool_size
@@ -311,6 +313,27 @@ class PostgresStore(Store):
             await conn.execute(
                 "DELETE FROM jobs WHERE match_id = $1 AND revision = $2 AND holder = $3", match_id, revision, holder
             )
+
+    async def claim_lease(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        async with self._connection() as conn:
+            status = await conn.execute(
+                "INSERT INTO leases (name, holder, until) VALUES ($1, $2, $3) ON CONFLICT (name) DO UPDATE SET "
+                "holder = excluded.holder, until = excluded.until "
+                "WHERE leases.until <= $4 OR leases.holder = excluded.holder",
+                name,
+                holder,
+                micros(until),
+                micros(now),
+            )
+        return status == "INSERT 0 1"
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._connection() as conn:
+            await conn.execute("DELETE FROM leases WHERE name = $1 AND holder = $2", name, holder)
+
+    async def lapsed_leases(self, prefix: str, now: datetime) -> list[str]:
+        query = "SELECT name FROM leases WHERE starts_with(name, $1) AND until <= $2 ORDER BY name"
+        return [name for (name,) in await self._fetch(query, prefix, micros(now))]
 
     async def next_job_until(self) -> datetime | None:
         rows = await self._fetch("SELECT min(until) FROM jobs")

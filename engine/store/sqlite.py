@@ -43,6 +43,10 @@ _UPDATE = (
     f"UPDATE matches SET {', '.join(f'{name} = :{name}' for name in NAMES if name not in FIXED)} "
     "WHERE id = :id AND revision = :expected_revision"
 )
+_CLAIM = (
+    "INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+    "holder = excluded.holder, until = excluded.until WHERE leases.until <= ? OR leases.holder = excluded.holder"
+)
 _BUSY_TIMEOUT_S = 10.0
 _GROUP_LIMIT = 256  # writes per group commit: bounds one transaction's length
 # aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
@@ -385,6 +389,20 @@ class SqliteStore(Store):
             await self._writer_conn.execute(
                 "DELETE FROM jobs WHERE match_id = ? AND revision = ? AND holder = ?", (match_id, revision, holder)
             )
+
+    async def claim_lease(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        claim = (name, holder, micros(until), micros(now))
+        async with self._write_lock, self._writer_conn.execute(_CLAIM, claim) as cursor:
+            return cursor.rowcount == 1
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        async with self._write_lock:
+            await self._writer_conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    async def lapsed_leases(self, prefix: str, now: datetime) -> list[str]:
+        query = "SELECT name FROM leases WHERE name >= ? AND name < ? AND until <= ? ORDER BY name"
+        rows = await self._read.execute_fetchall(query, (prefix, prefix + "\uffff", micros(now)))
+        return [name for (name,) in rows]
 
     async def next_job_until(self) -> datetime | None:
         rows = list(await self._read.execute_fetchall("SELECT min(until) FROM jobs"))

@@ -18,6 +18,7 @@ class MemoryStore(Store):
         self.bookmarks: dict[tuple[str, str], Bookmark] = {}
         self.players: dict[int, PlayerSettings] = {}
         self.jobs: dict[tuple[str, int], JobRow] = {}
+        self.leases: dict[str, tuple[str, datetime]] = {}
 
     async def open(self) -> None:
         return None
@@ -92,6 +93,20 @@ class MemoryStore(Store):
         job = self.jobs.get((match_id, revision))
         if job is not None and job.holder == holder:
             del self.jobs[match_id, revision]
+
+    async def claim_lease(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
+        held = self.leases.get(name)
+        if held is not None and held[1] > now and held[0] != holder:
+            return False
+        self.leases[name] = (holder, until)
+        return True
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        if self.leases.get(name, ("", None))[0] == holder:
+            del self.leases[name]
+
+    async def lapsed_leases(self, prefix: str, now: datetime) -> list[str]:
+        return sorted(n for n, (_, until) in self.leases.items() if n.startswith(prefix) and until <= now)
 
     async def next_job_until(self) -> datetime | None:
         return min((j.until for j in self.jobs.values()), default=None)
