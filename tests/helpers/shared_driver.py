@@ -1,0 +1,70 @@
+"""One of several processes acting on the same matches, for the shared-database test:
+``python shared_driver.py DB SEED CHANNELS``.
+
+It plays random legal decisions in randomly chosen channels ``1..CHANNELS`` (the test opened a match in each;
+an ended one is replaced), as several bot processes serve the same matches; a click another process beat
+(``StaleVersion``) is simply dropped, as a player's would be. It prints ``ACK <match> <seq> <key>`` (flushed)
+the moment each write has returned, i.e. committed; the test SIGKILLs it at random moments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from engine.errors import EngineError
+from engine.matches import StaleVersion, Status
+from engine.service import MatchService
+
+PLAYERS = (1, 2)
+LIMIT = 5_000  # decisions before giving up, should the test never kill us
+
+
+def say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
+    match = await svc.in_channel(channel)
+    if match is None:  # ended: open the next one (another process may be first: then play that one later)
+        try:
+            match = await svc.lobby.create(channel_id=channel, host_id=PLAYERS[0], game_id="wars", guild_id=1)
+            await svc.lobby.join(match.id, PLAYERS[1])
+            await svc.start(match.id, PLAYERS[0])
+        except EngineError:
+            pass
+        return
+    if match.status is not Status.ACTIVE:
+        return
+    result = await svc.position(match.id)
+    seat = rnd.choice(sorted(result.to_decide))
+    user = result.to_decide[seat]
+    assert user is not None
+    choices = (await svc.choices_for(match.id, user)).get(seat)
+    if not choices:  # another process moved meanwhile: this picker is stale
+        return
+    try:
+        done = await svc.act(match.id, user, rnd.choice(choices).key, result.version, seat=seat)
+    except StaleVersion:
+        return
+    say(f"ACK {done.match.id} {done.version} {done.key}")
+
+
+async def main(db: str, seed: int, channels: int) -> None:
+    rnd = random.Random(seed)
+    svc = await MatchService.open(db, snapshot_every=4)
+    say("READY")
+    try:
+        for _ in range(LIMIT):
+            await asyncio.gather(*(act_once(svc, rnd.randint(1, channels), rnd) for _ in range(4)))
+    finally:
+        await svc.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
