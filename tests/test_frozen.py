@@ -52,3 +52,24 @@ def test_a_class_that_checks_itself_still_checks_the_copy() -> None:
 
 def test_a_class_without_slots_is_copied_as_before() -> None:
     assert replace(Unslotted(1), a=2) == Unslotted(2)
+
+
+@dataclass(frozen=True, slots=True)
+class Derived(Plain):
+    c: str = "x"
+
+
+@dataclass(frozen=True)
+class UnslottedBase:
+    a: int
+
+
+@dataclass(frozen=True, slots=True)
+class OnUnslottedBase(UnslottedBase):
+    b: int = 0
+
+
+def test_inherited_fields_are_copied_from_the_base_class_slots_or_through_dataclasses() -> None:
+    assert replace(Derived(1, (2,), "y"), c="z") == Derived(1, (2,), "z")
+    assert replace(Derived(1), a=3).b == () and replace(Derived(1), a=3).a == 3
+    assert replace(OnUnslottedBase(1, 2), b=5) == OnUnslottedBase(1, 5)
