@@ -9,7 +9,7 @@ from bot.catalog import offered_games
 from engine import get_game
 from engine.ai import worker
 from engine.ai.worker import think_sync
-from engine.matches import Status
+from engine.matches import MatchInfo, Status
 from engine.service import LEASE_HOLD
 from tests.bot_support import custom_ids, inline_thinker, latest_public, play, private_text, running_bot
 from tests.conftest import PostgresServer
@@ -59,7 +59,9 @@ async def test_the_host_seats_and_removes_ai_players_in_the_lobby(world) -> None
     assert "You joined as Blue" in private_text(joined)
 
 
-async def test_an_ai_turn_interrupted_by_a_restart_is_taken_after_it(world) -> None:
+async def ai_to_move_that_cannot_think(world) -> MatchInfo:
+    """Alice plays Red against an easy AI that moves first, but whose worker dies whenever it thinks."""
+
     async def broken(*_: object) -> str:
         raise RuntimeError("the worker died")
 
@@ -70,6 +72,11 @@ async def test_an_ai_turn_interrupted_by_a_restart_is_taken_after_it(world) -> N
     await world.alice.click(world.channel.last_message, label="Start")
     match = await world.service.in_channel(world.channel.id)
     assert match.version == 0, "the AI could not think"
+    return match
+
+
+async def test_an_ai_turn_interrupted_by_a_restart_is_taken_after_it(world) -> None:
+    await ai_to_move_that_cannot_think(world)
     await world.restart(thinker=inline_thinker)
     match = await world.service.in_channel(world.channel.id)
     assert match.version == 2 and match.status is Status.ACTIVE, "after the restart the AI took its turn"
@@ -151,17 +158,7 @@ async def test_on_postgresql_a_dead_process_s_ai_match_is_taken_up_once_its_leas
     postgres_server: PostgresServer,
 ) -> None:
     async with running_bot(postgres_server.new_database()) as world:  # type: ignore[arg-type]
-
-        async def broken(*_: object) -> str:
-            raise RuntimeError("the worker died")
-
-        world.bot.flows.ai.thinker = broken
-        await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
-        option = next(cid for cid in custom_ids(world.channel.last_message) if cid.startswith("chg:opt:"))
-        await world.alice.select(world.channel.last_message, ["blue"], custom_id=option)
-        await world.alice.click(world.channel.last_message, label="Start")
-        match = await world.service.in_channel(world.channel.id)
-        assert match.version == 0, "the AI could not think"
+        match = await ai_to_move_that_cannot_think(world)
         # Another process was driving this match's AI when it died: its lease is held for a minute more.
         now = world.service.now()
         assert await world.service.store.claim_lease(f"ai:{match.id}", "dead", now, now + LEASE_HOLD)

@@ -19,14 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine.errors import EngineError
 from engine.matches import StaleVersion, Status
 from engine.service import MatchService
+from tests.helpers.crash_driver import PLAYERS, say
 
-PLAYERS = (1, 2)
 LIMIT = 5_000  # decisions before giving up, should the test never kill us
-
-
-def say(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
 
 
 async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
