@@ -36,7 +36,12 @@ def test_each_process_names_the_shard_count_and_its_own_shards(monkeypatch: pyte
 
 @pytest.mark.parametrize(
     ("count", "ids", "fragment"),
-    [(None, "0", "needs CHANGELING_SHARD_COUNT"), ("2", "2", "from 0 to 1"), ("2", "1,1", "distinct"), ("0", "", "")],
+    [
+        (None, "0", "needs CHANGELING_SHARD_COUNT"),
+        ("2", "2", "from 0 to 1"),
+        ("2", "1,1", "distinct"),
+        ("0", "", "greater than or equal to 1"),
+    ],
 )
 def test_shard_settings_that_cannot_work_are_refused(
     monkeypatch: pytest.MonkeyPatch, count: str | None, ids: str, fragment: str
