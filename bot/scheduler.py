@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from engine.correspondence import DueWork
+from engine.correspondence import JOB_HOLD, DueWork
 from engine.matches import MatchInfo
 from engine.service import MatchService
 
@@ -33,6 +33,9 @@ Job = Callable[[], Awaitable[object]]
 Handler = Callable[[DueWork], None]
 
 MAX_NAP = 86_400.0  # wake at least daily even if nothing is due (cheap: one indexed query)
+# On a database other processes share, wake at least this often: should this process miss a NOTIFY (its
+# listening connection dropped), a job a dead process left still waits at most twice its hold.
+SHARED_MAX_NAP = JOB_HOLD.total_seconds()
 BATCH = 50
 MAX_BATCHES = 20  # per wake-up; the rest is picked up straight after the next (short) nap
 RETRY = 30.0  # after an unexpected failure of a pass
@@ -168,11 +171,12 @@ class Scheduler:
             await self._nap_for(delay)
 
     async def _delay(self) -> float:
+        longest = SHARED_MAX_NAP if self.service.store.shared else MAX_NAP
         upcoming = await self.service.clocks.next_due()
         if upcoming is None:
-            return MAX_NAP
+            return longest
         seconds = (upcoming - self.service.now()).total_seconds()
-        return min(MAX_NAP, seconds if seconds > 0 else 1.0)
+        return min(longest, seconds if seconds > 0 else 1.0)
 
     async def _nap_for(self, delay: float) -> None:
         """Sleep ``delay`` seconds unless ``_changed`` cuts it short (by cancelling the nap, not the loop)."""
