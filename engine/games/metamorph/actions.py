@@ -13,7 +13,7 @@ from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction
 from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
-from .movement import Mover, modes, mover_of, place_of, place_order, reach, reachable, speed
+from .movement import Mover, modes, mover_of, place_of, reach, reachable, speed
 from .tables import BLOB, HUMAN, TABLES, Shape
 
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
@@ -147,7 +147,7 @@ def _mode_moves(mover: Mover, full: int, exits_allowed: bool) -> tuple[MetaActio
     """One mode's moves, by row, column and facing, and the way off the map where the scenario has one. Memoised
     on plain values: a decision lists them, then checks and plays one of them."""
     ends, exits = reach(mover, full)
-    found = [MetaAction("move", mover.mode, *_place_words(p)) for p in sorted(ends, key=place_order)]
+    found = [_move_action(mover.mode, p) for p in sorted(ends)]  # places sort by row, column and facing
     if exits and exits_allowed:
         found.append(MetaAction("move", mover.mode, "off"))
     return tuple(found)
@@ -158,11 +158,11 @@ def _mode_move_set(mover: Mover, full: int, exits_allowed: bool) -> frozenset[Me
     return frozenset(_mode_moves(mover, full, exits_allowed))
 
 
-@functools.lru_cache(maxsize=8192)
-def _place_words(place: int) -> tuple[str, str]:
-    """A place's hex name and facing as a move's key spells them, memoised on the place's int."""
+@functools.lru_cache(maxsize=16384)
+def _move_action(mode: str, place: int) -> MetaAction:
+    """The move by ``mode`` to a place, made once: the same few thousand are listed over and over."""
     hex_, facing = place_of(place)
-    return hex_name(hex_), FACINGS[facing]
+    return MetaAction("move", mode, hex_name(hex_), FACINGS[facing])
 
 
 @functools.lru_cache(maxsize=256)

@@ -101,14 +101,15 @@ def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
     return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken)
 
 
-# Places in the search are plain ints: a hex's cell is ``(q + BIAS) * SPAN + (r + BIAS)`` and a place is
-# ``cell * 8 + facing``, so the search's dictionaries hash small ints instead of tuples of objects.
+# Places in the search are plain ints: a hex's cell is ``(r + BIAS) * SPAN + (q + BIAS)`` and a place is
+# ``cell * 8 + facing``, so the search's dictionaries hash small ints instead of tuples of objects, and places
+# sort as moves are listed (by row, then column, then facing) in plain int order.
 BIAS, SPAN = 64, 256
-STEPS = tuple(d.q * SPAN + d.r for d in DIRECTIONS)
+STEPS = tuple(d.r * SPAN + d.q for d in DIRECTIONS)
 
 
 def _cell(hex_: Hex) -> int:
-    return (hex_.q + BIAS) * SPAN + hex_.r + BIAS
+    return (hex_.r + BIAS) * SPAN + hex_.q + BIAS
 
 
 def place(hex_: Hex, facing: int) -> int:
@@ -119,13 +120,7 @@ def place(hex_: Hex, facing: int) -> int:
 def place_of(place_: int) -> tuple[Hex, int]:
     """``place`` undone: the hex and the facing."""
     cell, facing = divmod(place_, 8)
-    return Hex(cell // SPAN - BIAS, cell % SPAN - BIAS), facing
-
-
-def place_order(place_: int) -> tuple[int, int, int]:
-    """Sorts places by row, then column, then facing (the order moves are listed in)."""
-    cell, facing = divmod(place_, 8)
-    return cell % SPAN, cell // SPAN, facing
+    return Hex(cell % SPAN - BIAS, cell // SPAN - BIAS), facing
 
 
 @functools.lru_cache(maxsize=256)
