@@ -106,6 +106,8 @@ def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
 # sort as moves are listed (by row, then column, then facing) in plain int order.
 BIAS, SPAN = 64, 256
 STEPS = tuple(d.r * SPAN + d.q for d in DIRECTIONS)
+LEFT_TURN = tuple((face + 1) % 6 for face in range(6))
+RIGHT_TURN = tuple((face + 5) % 6 for face in range(6))
 
 
 def _cell(hex_: Hex) -> int:
@@ -157,18 +159,22 @@ def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[int]
     buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(points + turns + 1)]
     buckets[points + turns].append((origin, points, turns))
     exits = False
+    ahead = tuple((face + back) % 6 for face in range(6))
     for total in range(points + turns, -1, -1):
         for here, left, free in buckets[total]:
             if (left, free) not in best[here]:
                 continue  # beaten after it was queued
-            cell, face = divmod(here, 8)
-            offers = []
+            face = here & 7
+            base = here - face
             if free > 0:
-                offers += [(cell * 8 + (face + 1) % 6, left, free - 1), (cell * 8 + (face + 5) % 6, left, free - 1)]
+                spent = (left, free - 1)
             elif left > 0:
-                offers += [(cell * 8 + (face + 1) % 6, left - 1, 0), (cell * 8 + (face + 5) % 6, left - 1, 0)]
+                spent = (left - 1, 0)
+            else:
+                continue  # nothing left to spend: this place is an end, nothing more
+            offers = [(base + LEFT_TURN[face], *spent), (base + RIGHT_TURN[face], *spent)]
             if left > 0:
-                step = cell + STEPS[(face + back) % 6]
+                step = (here >> 3) + STEPS[ahead[face]]
                 cost = costs.get(step)
                 if cost is None:
                     exits = True
@@ -178,10 +184,16 @@ def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[int]
                 kept = best.get(there)
                 if kept is None:
                     best[there] = [(p, f)]
-                elif any(kp >= p and kp + kf >= p + f for kp, kf in kept):
+                    buckets[p + f].append((there, p, f))
                     continue
-                else:
-                    kept[:] = [(kp, kf) for kp, kf in kept if not (p >= kp and p + f >= kp + kf)]
-                    kept.append((p, f))
+                beaten = False
+                for kp, kf in kept:
+                    if kp >= p and kp + kf >= p + f:
+                        beaten = True
+                        break
+                if beaten:
+                    continue
+                kept[:] = [(kp, kf) for kp, kf in kept if not (p >= kp and p + f >= kp + kf)]
+                kept.append((p, f))
                 buckets[p + f].append((there, p, f))
     return frozenset(best), exits
