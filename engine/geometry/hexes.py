@@ -106,17 +106,34 @@ def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
 
 def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:
     """Those of ``targets`` that ``origin`` sees past ``blockers`` (axial pairs), by the same lines as
-    ``line_of_sight``; for a whole map at once, it walks each line's precomputed offsets (a line's hexes,
-    taken from its start, depend only on where its end lies from its start) and stops at the first blocker."""
+    ``line_of_sight``; for a whole map at once, it walks each line's precomputed inner steps (a line's hexes,
+    taken from its start, depend only on where its end lies from its start) and stops at the first blocker.
+    Hexes are packed into single ints for the walk (``_pack``), so a step is one addition and one set lookup."""
+    blocked = {_pack(q, r) for q, r in blockers}
+    start = _pack(origin.q, origin.r)
     oq, or_ = origin.q, origin.r
     seen = []
     for target in targets:
-        for dq, dr in _offsets(target.q - oq, target.r - or_)[1:-1]:
-            if (oq + dq, or_ + dr) in blockers:
+        for step in _inner_steps(target.q - oq, target.r - or_):
+            if start + step in blocked:
                 break
         else:
             seen.append(target)
     return seen
+
+
+_PACK = 1 << 16  # q and r of any map fit well within ±2**14
+
+
+def _pack(q: int, r: int) -> int:
+    """One int for an axial pair; packing is additive, so a packed hex plus a packed offset is the packed sum."""
+    return q * _PACK + r
+
+
+@functools.lru_cache(maxsize=16384)
+def _inner_steps(dq: int, dr: int) -> tuple[int, ...]:
+    """``_offsets`` without its two ends, packed."""
+    return tuple(_pack(q, r) for q, r in _offsets(dq, dr)[1:-1])
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:
