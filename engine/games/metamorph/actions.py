@@ -233,26 +233,26 @@ def _teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     if state.key_ward and state.carries_key(wizard.seat):
         return []
     origin, shape = (None, None) if wizard.flying else (wizard.hex, wizard.shape)
-    hexes, actions = _teleport_list(state.grid, origin, shape, warded(state))
-    taken = {w.hex for w in state.standing()}
-    if not taken.intersection(hexes):
-        return list(actions)
-    return [action for hex_, action in zip(hexes, actions, strict=True) if hex_ not in taken]
+    index, actions = _teleport_list(state.grid, origin, shape, warded(state))
+    found = list(actions)
+    for position in sorted((index[w.hex] for w in state.standing() if w.hex in index), reverse=True):
+        del found[position]  # another wizard stands there (a few at most: cheaper than filtering hundreds)
+    return found
 
 
 @functools.lru_cache(maxsize=512)
 def _teleport_list(
     grid: tuple[str, ...], origin: Hex | None, shape: str | None, ward: frozenset[Hex]
-) -> tuple[tuple[Hex, ...], tuple[MetaAction, ...]]:
+) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
     """Where Teleport may end before other wizards are counted: every unwarded hex for a flier (``origin`` and
-    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on. Memoised: a wizard asks from the
-    same hex for many decisions, and the list runs to hundreds."""
+    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on; each hex's place in the list.
+    Memoised (read-only): a wizard asks from the same hex for many decisions, and the list runs to hundreds."""
     if origin is None or shape is None:
         hexes = tuple(h for h in hexes_of(grid) if h not in ward)
     else:
         landing = _standable(grid, shape) - ward
         hexes = tuple(h for h in visible_from(grid, origin) if h in landing)
-    return hexes, tuple(MetaAction("cast", "teleport", hex_name(h)) for h in hexes)
+    return {h: n for n, h in enumerate(hexes)}, tuple(MetaAction("cast", "teleport", hex_name(h)) for h in hexes)
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:

@@ -84,8 +84,13 @@ def _clear_line(grid: tuple[str, ...], a: Hex, b: Hex) -> bool:
 def visible_from(grid: tuple[str, ...], origin: Hex) -> tuple[Hex, ...]:
     """Every map hex ``origin`` sees (itself included), for Teleport: ``in_sight`` for each, done at once.
     Memoised like ``hexes_of``: sight depends on terrain alone, and a wizard asks from the same few hexes."""
-    blockers = {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
-    return tuple(seen_from(origin, hexes_of(grid), blockers))
+    return tuple(seen_from(origin, hexes_of(grid), _sight_blockers(grid)))
+
+
+@functools.lru_cache(maxsize=64)
+def _sight_blockers(grid: tuple[str, ...]) -> set[tuple[int, int]]:
+    """The map's hexes that block sight, as axial pairs (read-only: shared by every ``visible_from``)."""
+    return {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
 
 
 # -- laying out the map ----------------------------------------------------------------------------------
