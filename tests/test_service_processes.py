@@ -4,6 +4,8 @@ by exactly one of them, and a process that dies mid-job leaves its jobs to the o
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from bot.scheduler import Scheduler
 from engine.correspondence import JOB_HOLD, DueWork
 from engine.service import MatchService
 from tests.conftest import PostgresServer
+from tests.helpers import clock_driver
 from tests.helpers.matches import CHANNEL
 from tests.test_service_clocks import T0, ManualClock, clock, clocked, open_at
 
@@ -70,6 +73,36 @@ async def test_fifty_deadlines_at_once_fire_exactly_once_among_three_processes(
     finally:
         for process in crowd:
             await process.service.close()
+
+
+def carry_out_in_three_processes(database: str | Path, now: datetime) -> list[str]:
+    """Three real processes each run one scheduler pass at ``now`` at the same time; every line they print."""
+    command = [sys.executable, clock_driver.__file__, str(database), now.isoformat()]
+    procs = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    lines = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=120)
+        assert proc.returncode == 0
+        lines += out.splitlines()
+    return lines
+
+
+async def test_fifty_deadlines_at_once_fire_exactly_once_among_three_real_processes(
+    database: str | Path, clock: ManualClock
+) -> None:
+    setup = await open_at(database, clock)
+    for number in range(MATCHES):
+        await clocked(setup, "corr:3", expiry="skip" if number % 3 == 0 else "ask", channel=CHANNEL + number)
+    await setup.close()
+    halves = await asyncio.to_thread(carry_out_in_three_processes, database, T0 + timedelta(hours=36))
+    assert len(halves) == len(set(halves)) == MATCHES and all(line.startswith("REMIND") for line in halves)
+    ends = await asyncio.to_thread(carry_out_in_three_processes, database, T0 + timedelta(hours=72))
+    skipped = len(range(0, MATCHES, 3))
+    assert len(ends) == len(set(ends)) == MATCHES
+    assert sum(line.startswith("POST") for line in ends) == skipped
+    assert sum(line.startswith("ASK") for line in ends) == MATCHES - skipped
+    again = await asyncio.to_thread(carry_out_in_three_processes, database, T0 + timedelta(hours=72))
+    assert again == [], "nothing fires twice"
 
 
 async def test_a_process_that_dies_mid_job_leaves_its_jobs_to_another(database: str | Path, clock: ManualClock) -> None:
