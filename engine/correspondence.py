@@ -49,10 +49,6 @@ class DueWork:
     returned: tuple[int, ...] = ()
     job: tuple[str, int] | None = None  # (match, revision) of the stored job to finish once this is carried out
 
-    @property
-    def anything(self) -> bool:
-        return bool(self.reminders or self.asks or self.result or self.returned)
-
 
 def work_json(
     reminders: tuple[Reminder, ...], asks: tuple[Expired, ...], posted: bool, returned: tuple[int, ...]
@@ -119,8 +115,9 @@ class Clocks:
     async def process_due(self, *, limit: int = 50) -> list[DueWork]:
         """Mark everything due now as done, match by match, and return what the front end must do about it.
 
-        Each match's reminders and expiries are written before they are returned, so a crash or a second
-        process never repeats one; a front end that dies before sending loses that reminder (at most once).
+        Each match's reminders and expiries are written before they are returned, with a job this process
+        holds, so a second process never repeats one; a front end that dies before sending leaves the job to
+        another process (``take_over``), so none is lost either.
         """
         now = self.planner.now()
         works: list[DueWork] = []
