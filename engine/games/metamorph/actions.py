@@ -124,7 +124,8 @@ def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
     spell = TABLES.spells["teleport"]
     if state.done.cast or spell.level > intelligence(state, wizard) or spell.level > wizard.mana:
         return False
-    return bool(_teleports(state, wizard))
+    index, _ = _landing(state, wizard)
+    return len(index) > sum(w.hex in index for w in state.standing())  # a hex nobody stands on is left
 
 
 def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
@@ -229,15 +230,20 @@ def _standable(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
 
 def _teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """Teleport to each empty hex in sight where the wizard's shape can be (any hex, for a flier)."""
-    assert wizard.hex is not None
-    if state.key_ward and state.carries_key(wizard.seat):
-        return []
-    origin, shape = (None, None) if wizard.flying else (wizard.hex, wizard.shape)
-    index, actions = _teleport_list(state.grid, origin, shape, warded(state))
+    index, actions = _landing(state, wizard)
     found = list(actions)
     for position in sorted((index[w.hex] for w in state.standing() if w.hex in index), reverse=True):
         del found[position]  # another wizard stands there (a few at most: cheaper than filtering hundreds)
     return found
+
+
+def _landing(state: MetaState, wizard: Wizard) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
+    """``_teleport_list`` for this wizard now (nothing while it carries the Key under its ward)."""
+    assert wizard.hex is not None
+    if state.key_ward and state.carries_key(wizard.seat):
+        return {}, ()
+    origin, shape = (None, None) if wizard.flying else (wizard.hex, wizard.shape)
+    return _teleport_list(state.grid, origin, shape, warded(state))
 
 
 @functools.lru_cache(maxsize=512)
