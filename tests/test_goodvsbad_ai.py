@@ -8,6 +8,7 @@ from engine.core import Outcome
 from engine.frozen import replace
 from engine.games.goodvsbad.ai import SHORTLIST, evaluate
 from engine.games.goodvsbad.game import GoodVsBad
+from engine.games.goodvsbad.model import Mark
 from tests.test_goodvsbad_turns import started
 
 GAME = GoodVsBad()
@@ -53,3 +54,14 @@ def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
     assert bought.stage == "turn"
     assert bought.player(0).hand_size == 9 and bought.piece(0, "hero").start == (2, 1, 1)
     assert evaluate(bought, 0) > evaluate(bought, 1), "a stat point on both pieces is worth more than a card"
+
+
+def test_spaces_of_ones_making_break_a_tie_but_never_outweigh_renown() -> None:
+    state = started(2)
+    spaces = [f"0.{n}" for n in range(1, 11)]
+    marked = state
+    for place in spaces:  # ten Good spaces of Red's making
+        marked = marked.with_mark(Mark(place, "good", 1, maker=0))
+    assert evaluate(marked, 0) > evaluate(state, 0), "at equal Renown, the tiebreak counts"
+    behind = marked.with_player(replace(marked.player(1), renown=1))
+    assert evaluate(behind, 0) < evaluate(state, 0) < evaluate(behind, 1), "a point of Renown outweighs them"
