@@ -56,12 +56,13 @@ def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
     assert evaluate(bought, 0) > evaluate(bought, 1), "a stat point on both pieces is worth more than a card"
 
 
-def test_spaces_of_ones_making_break_a_tie_but_never_outweigh_renown() -> None:
-    state = started(2)
-    spaces = [f"0.{n}" for n in range(1, 11)]
+def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_renown() -> None:
+    early = started(2)
+    state = replace(early, round=early.rounds)
     marked = state
-    for place in spaces:  # ten Good spaces of Red's making
+    for place in [f"0.{n}" for n in range(1, 11)]:  # ten Good spaces of Red's making
         marked = marked.with_mark(Mark(place, "good", 1, maker=0))
-    assert evaluate(marked, 0) > evaluate(state, 0), "at equal Renown, the tiebreak counts"
+    assert evaluate(marked, 0) > evaluate(state, 0), "in the last round, at equal Renown, the tiebreak counts"
     behind = marked.with_player(replace(marked.player(1), renown=1))
     assert evaluate(behind, 0) < evaluate(state, 0) < evaluate(behind, 1), "a point of Renown outweighs them"
+    assert evaluate(replace(marked, round=early.round), 0) == evaluate(early, 0), "before it, they do not count"

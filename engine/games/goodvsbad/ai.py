@@ -3,8 +3,8 @@
 The game is won on Renown after the last round (or by a Protector's or Supervillain's tour), so a position is
 worth a seat's Renown against the others', plus what turns into Renown later: pieces in good health (a
 beaten piece loses its turn and its fights), cards in hand, its Special (it decides duels between players),
-and a role's tour half done; and, a little, the Good and Bad spaces of its making, which break a tie of
-Renown at the end. Search evaluates determinized states, so reading hands here is fair.
+and a role's tour half done; and in the last round, a little, the Good and Bad spaces of its making, which
+break a tie of Renown at the end. Search evaluates determinized states, so reading hands here is fair.
 
 The purchase of stats is one of 1,001; a tree search over that many first moves learns nothing of each, so the
 planner searches a short list of sensible purchases there (``SHORTLIST``) and every other decision in full.
@@ -27,9 +27,10 @@ STAT = 0.2  # a point of starting level (Agility, Might or Smarts) on one piece:
 CARD = 0.3  # a card in hand
 SPECIAL = 0.3  # a point of Special
 TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases reached
-# A Good or Bad space of one's making on the board: it breaks a tie of Renown after the last round (the default
-# end). Without it, hard lost tied matches to a random player (seed 7001, both seats: 8–8 and 6–6). Small
-# enough that no number of spaces a match makes outweighs a point of Renown.
+# A Good or Bad space of one's making on the board, counted in the last round only: it breaks a tie of Renown
+# after that round (the default end), and hard lost tied matches to a random player (seed 7001, 8–8 and 6–6).
+# Counted all match long it cost strength (normal beat it 3 of 8 on seeds 2000–2003, against 1 of 8 without);
+# in the last round it changed none of those results. Small enough that no match's spaces outweigh a Renown.
 MARK = 0.01
 SCALE = 4.0  # Renown lead at which the value is about three quarters of a win
 
@@ -38,7 +39,8 @@ def standing(state: GvbState, seat: int) -> float:
     """What ``seat`` has, in Renown-equivalents."""
     player = state.player(seat)
     value = player.renown + CARD * player.hand_size + SPECIAL * player.special
-    value += MARK * sum(1 for mark in state.marks if mark.maker == seat)
+    if state.round >= state.rounds:
+        value += MARK * sum(1 for mark in state.marks if mark.maker == seat)
     others = max(1, len(state.players) - 1)
     for piece in state.pieces:
         if piece.seat != seat:
