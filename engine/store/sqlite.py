@@ -8,10 +8,12 @@ transaction: the log is append-only and every read of it is bounded by the row's
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
 import threading
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,6 +53,20 @@ _BUSY_TIMEOUT_S = 10.0
 _GROUP_LIMIT = 256  # writes per group commit: bounds one transaction's length
 # aiosqlite logs every statement with its parameters at DEBUG: match keys and secret states among them.
 _DRIVER_LOG = "aiosqlite"
+
+
+@contextlib.asynccontextmanager
+async def _immediate(conn: aiosqlite.Connection) -> AsyncIterator[None]:
+    """One write transaction (``BEGIN IMMEDIATE`` takes the file's write lock at once): committed when the block
+    ends, rolled back if it raises (or is cancelled)."""
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        await conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+        raise
 
 
 @dataclass(slots=True)
@@ -158,8 +174,7 @@ class SqliteStore(Store):
         for migration in MIGRATIONS:
             if migration.version <= await self._schema_version(conn):
                 continue
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
+            async with _immediate(conn):
                 if migration.version > await self._schema_version(conn):
                     for statement in migration.statements:
                         await conn.execute(statement)
@@ -167,10 +182,6 @@ class SqliteStore(Store):
                         "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                         (migration.version, micros(datetime.now(UTC))),
                     )
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
 
     async def schema_version(self) -> int:
         """The version recorded in the database (for diagnostics and tests)."""
@@ -265,8 +276,7 @@ class SqliteStore(Store):
         outcomes: list[bool | BaseException] = []
         async with self._write_lock:
             conn = self._writer_conn
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
+            async with _immediate(conn):
                 for pending in batch:
                     await conn.execute("SAVEPOINT one_write")
                     try:
@@ -275,11 +285,6 @@ class SqliteStore(Store):
                         await conn.execute("ROLLBACK TO one_write")
                         outcomes.append(error)
                     await conn.execute("RELEASE one_write")
-                await conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-                raise
         return outcomes
 
     @staticmethod
@@ -365,8 +370,7 @@ class SqliteStore(Store):
     async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
         async with self._write_lock:
             conn = self._writer_conn
-            await conn.execute("BEGIN IMMEDIATE")  # one writer at a time: no second process claims the same jobs
-            try:
+            async with _immediate(conn):  # one writer at a time: no second process claims the same jobs
                 rows = list(
                     await conn.execute_fetchall(
                         "SELECT match_id, revision, work_json FROM jobs WHERE until <= ? ORDER BY until LIMIT ?",
@@ -377,11 +381,6 @@ class SqliteStore(Store):
                     "UPDATE jobs SET holder = ?, until = ? WHERE match_id = ? AND revision = ?",
                     [(holder, micros(until), match_id, revision) for match_id, revision, _ in rows],
                 )
-                await conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-                raise
         return [JobRow(m, r, json.loads(work), holder, until) for m, r, work in rows]
 
     async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
