@@ -134,7 +134,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         return parse(key)
 
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
-        if action.kind == "move" or (action.kind == "cast" and action.a == "teleport"):
+        if labels.is_plain(action):
             return _plain_choice(action)
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)

@@ -28,8 +28,13 @@ def target_name(state: MetaState, target: str) -> str:
     return state.artifact(target).name
 
 
+def is_plain(action: MetaAction) -> bool:
+    """Whether the action's label depends on the action alone (a move, a Teleport), so it can be made once."""
+    return action.kind == "move" or (action.kind == "cast" and action.a == "teleport")
+
+
 def plain_label(action: MetaAction) -> tuple[str, str]:
-    """The label and group of a move or a Teleport: they read the same whoever acts and from wherever."""
+    """The label and group of a move or a Teleport (``is_plain``): the same whoever acts and from wherever."""
     if action.kind == "cast":
         return f"{TABLES.spells['teleport'].name} → {action.b}", "Spell"
     verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
@@ -44,7 +49,7 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     kind = action.kind
     if kind == "school":
         return f"Study the {SCHOOL_NAMES[SCHOOL_BY_SLUG[action.a]]} school", "School"
-    if kind == "move" or (kind == "cast" and action.a == "teleport"):
+    if is_plain(action):
         return plain_label(action)
     if kind == "cast":
         spell = TABLES.spells[action.a]
