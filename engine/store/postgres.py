@@ -1,6 +1,6 @@
 """The PostgreSQL store, for several bot processes on several machines sharing one database.
 
-``CHANGELING_DATABASE=postgresql://…`` selects it (``engine.store.open_store``). It keeps every promise of
+``CHANGELING_DATABASE=postgresql://…`` selects it (``engine.store.store_for``). It keeps every promise of
 ``Store`` the way SQLite's does: a write is one transaction whose ``UPDATE`` compares and sets the row's
 ``revision`` (under READ COMMITTED a second writer of the same row waits for the first, then finds the revision
 moved and changes nothing), and it has committed, with PostgreSQL's default ``synchronous_commit``, before it
