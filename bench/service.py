@@ -87,37 +87,63 @@ async def many_matches(db: Path) -> tuple[float, list[float], list[float]]:
     """(b): ``CLIENTS`` clients, each driving its share of ``LIVE_MATCHES`` matches round-robin, as fast as the
     service lets them; then the same matches at the target rate of ``PACED_RATE`` acts a second, for the
     latency a player sees when the service isn't saturated."""
+    async with await MatchService.open(db) as svc:
+        seconds, saturated, paced = await drive(
+            svc,
+            first_channel=1000,
+            matches=LIVE_MATCHES,
+            clients=CLIENTS,
+            acts_per_client=CONCURRENT_ACTS // CLIENTS,
+            rate=PACED_RATE,
+            paced_acts=PACED_ACTS,
+        )
+    return len(saturated) / seconds, saturated, paced
+
+
+async def drive(
+    svc: MatchService,
+    *,
+    first_channel: int,
+    matches: int,
+    clients: int,
+    acts_per_client: int,
+    rate: float,
+    paced_acts: int,
+    seed: int = 0,
+) -> tuple[float, list[float], list[float]]:
+    """Open ``matches`` matches from ``first_channel`` on; ``clients`` clients drive them round-robin flat out,
+    then ``paced_acts`` acts are offered at ``rate`` a second. Returns the flat-out run's seconds and the
+    timings of both (a match that ends is replaced by a new one in a channel of its own)."""
     saturated: list[float] = []
     paced: list[float] = []
-    async with await MatchService.open(db) as svc:
-        results = [await new_match(svc, 1000 + i) for i in range(LIVE_MATCHES)]
-        channels = iter(range(10_000, 10**9))
+    results = [await new_match(svc, first_channel + i) for i in range(matches)]
+    channels = iter(range(first_channel + 10**6, first_channel + 2 * 10**6))
 
-        async def turn(index: int, rnd: random.Random, timings: list[float]) -> None:
-            if results[index].outcome is not None:
-                results[index] = await new_match(svc, next(channels))
-            results[index] = await click(svc, results[index], rnd, timings)
+    async def turn(index: int, rnd: random.Random, timings: list[float]) -> None:
+        if results[index].outcome is not None:
+            results[index] = await new_match(svc, next(channels))
+        results[index] = await click(svc, results[index], rnd, timings)
 
-        async def client(number: int) -> None:
-            rnd = random.Random(number)
-            mine = list(range(number, LIVE_MATCHES, CLIENTS))
-            for step in range(CONCURRENT_ACTS // CLIENTS):
-                await turn(mine[step % len(mine)], rnd, saturated)
+    async def client(number: int) -> None:
+        rnd = random.Random(seed + number)
+        mine = list(range(number, matches, clients))
+        for step in range(acts_per_client):
+            await turn(mine[step % len(mine)], rnd, saturated)
 
-        start = time.perf_counter()
-        await asyncio.gather(*(client(n) for n in range(CLIENTS)))
-        rate = len(saturated) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    await asyncio.gather(*(client(n) for n in range(clients)))
+    seconds = time.perf_counter() - start
 
-        rnd = random.Random(0)
-        tasks: dict[int, asyncio.Task[None]] = {}
-        start = time.perf_counter()
-        for i in range(PACED_ACTS):
-            await asyncio.sleep(max(0.0, start + i / PACED_RATE - time.perf_counter()))
-            index = next(n % LIVE_MATCHES for n in range(i, i + LIVE_MATCHES) if n % LIVE_MATCHES not in tasks)
-            tasks[index] = asyncio.create_task(turn(index, rnd, paced))
-            tasks[index].add_done_callback(lambda _, index=index: tasks.pop(index))  # type: ignore[misc]
-        await asyncio.gather(*tasks.values())
-    return rate, saturated, paced
+    rnd = random.Random(seed)
+    tasks: dict[int, asyncio.Task[None]] = {}
+    start = time.perf_counter()
+    for i in range(paced_acts):
+        await asyncio.sleep(max(0.0, start + i / rate - time.perf_counter()))
+        index = next(n % matches for n in range(i, i + matches) if n % matches not in tasks)
+        tasks[index] = asyncio.create_task(turn(index, rnd, paced))
+        tasks[index].add_done_callback(lambda _, index=index: tasks.pop(index))  # type: ignore[misc]
+    await asyncio.gather(*tasks.values())
+    return seconds, saturated, paced
 
 
 def bytes_per_act(db: Path) -> tuple[float, float]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import statistics
 import subprocess
 import sys
@@ -26,50 +25,32 @@ from typing import Any
 import service as bench  # bench/service.py, beside this script
 
 from engine.service import MatchService
-from engine.store import PostgresStore, SqliteStore, is_postgres
+from engine.store import PostgresStore, is_postgres, store_for
 
 ACTS_PER_CLIENT = 120
 BARE_COMMITS = 500
 
 
 async def worker(database: str, offset: int, clients: int, matches: int, rate: float) -> dict[str, Any]:
-    """One process's share: ``matches`` matches driven by ``clients`` clients flat out, then paced at ``rate``."""
-    saturated: list[float] = []
-    paced: list[float] = []
+    """One process's share: ``matches`` matches driven by ``clients`` clients flat out, then paced at ``rate``
+    for six seconds."""
     async with await MatchService.open(database) as svc:
-        results = [await bench.new_match(svc, offset + i) for i in range(matches)]
-        channels = iter(range(offset + 10**6, offset + 2 * 10**6))
-
-        async def turn(index: int, rnd: random.Random, timings: list[float]) -> None:
-            if results[index].outcome is not None:
-                results[index] = await bench.new_match(svc, next(channels))
-            results[index] = await bench.click(svc, results[index], rnd, timings)
-
-        async def client(number: int) -> None:
-            rnd = random.Random(offset + number)
-            mine = list(range(number, matches, clients))
-            for step in range(ACTS_PER_CLIENT):
-                await turn(mine[step % len(mine)], rnd, saturated)
-
-        start = time.perf_counter()
-        await asyncio.gather(*(client(n) for n in range(clients)))
-        seconds = time.perf_counter() - start
-
-        rnd = random.Random(offset)
-        tasks: dict[int, asyncio.Task[None]] = {}
-        begun = time.perf_counter()
-        for i in range(int(rate * 6)):  # six seconds at the offered rate
-            await asyncio.sleep(max(0.0, begun + i / rate - time.perf_counter()))
-            index = next(n % matches for n in range(i, i + matches) if n % matches not in tasks)
-            tasks[index] = asyncio.create_task(turn(index, rnd, paced))
-            tasks[index].add_done_callback(lambda _, index=index: tasks.pop(index))  # type: ignore[misc]
-        await asyncio.gather(*tasks.values())
+        seconds, saturated, paced = await bench.drive(
+            svc,
+            first_channel=offset,
+            matches=matches,
+            clients=clients,
+            acts_per_client=ACTS_PER_CLIENT,
+            rate=rate,
+            paced_acts=int(rate * 6),
+            seed=offset,
+        )
     return {"acts": len(saturated), "seconds": seconds, "saturated": saturated, "paced": paced}
 
 
 async def bare_commit_ms(database: str) -> float:
     """Median milliseconds of updating one row in a transaction of its own, through the store's own driver."""
-    store = PostgresStore(database) if is_postgres(database) else SqliteStore(database)
+    store = store_for(database)
     await store.open()
     timings = []
     try:
