@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from typing import Any
 import service as bench  # bench/service.py, beside this script
 
 from engine.service import MatchService
-from engine.store import PostgresStore, is_postgres, store_for
+from engine.store import PostgresStore, SqliteStore, is_postgres, store_for
 
 ACTS_PER_CLIENT = 120
 BARE_COMMITS = 500
@@ -48,6 +49,20 @@ async def worker(database: str, offset: int, clients: int, matches: int, rate: f
     return {"acts": len(saturated), "seconds": seconds, "saturated": saturated, "paced": paced}
 
 
+def _bare_sqlite_commits(conn: sqlite3.Connection) -> list[float]:
+    """Seconds of each bare commit on the SQLite writer's own thread, as the store runs each transaction."""
+    conn.execute("CREATE TABLE IF NOT EXISTS bench_probe (n INTEGER)")
+    conn.execute("INSERT INTO bench_probe VALUES (0)")
+    timings = []
+    for _ in range(BARE_COMMITS):
+        start = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE bench_probe SET n = n + 1")
+        conn.execute("COMMIT")
+        timings.append(time.perf_counter() - start)
+    return timings
+
+
 async def bare_commit_ms(database: str) -> float:
     """Median milliseconds of updating one row in a transaction of its own, through the store's own driver."""
     store = store_for(database)
@@ -63,16 +78,8 @@ async def bare_commit_ms(database: str) -> float:
                     async with conn.transaction():
                         await conn.execute("UPDATE bench_probe SET n = n + 1")
                     timings.append(time.perf_counter() - start)
-        else:
-            conn = store._writer_conn
-            await conn.execute("CREATE TABLE IF NOT EXISTS bench_probe (n INTEGER)")
-            await conn.execute("INSERT INTO bench_probe VALUES (0)")
-            for _ in range(BARE_COMMITS):
-                start = time.perf_counter()
-                await conn.execute("BEGIN IMMEDIATE")
-                await conn.execute("UPDATE bench_probe SET n = n + 1")
-                await conn.execute("COMMIT")
-                timings.append(time.perf_counter() - start)
+        elif isinstance(store, SqliteStore):
+            timings = await store._on_writer(_bare_sqlite_commits)
     finally:
         await store.close()
     return statistics.median(timings) * 1e3

@@ -86,7 +86,8 @@ async def test_the_sqlite_database_is_durable_wal(db_path: Path) -> None:
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
-    assert [tuple(r) for r in await store._writer_conn.execute_fetchall("PRAGMA synchronous")] == [(2,)]  # FULL
+    synchronous = await store._on_writer(lambda writer: writer.execute("PRAGMA synchronous").fetchall())
+    assert synchronous == [(2,)]  # FULL
     await store.close()
 
 
