@@ -315,6 +315,30 @@ async def test_concurrent_sqlite_writes_share_commits_and_a_failing_one_undoes_o
     await reopened.close()
 
 
+async def test_a_sqlite_writer_cancelled_while_waiting_leaves_the_commit_to_the_others(db_path: Path) -> None:
+    store = SqliteStore(db_path)
+    await store.open()
+    ids = [f"m{i}" for i in range(8)]
+    for number, match_id in enumerate(ids):
+        await store.insert_match(
+            replace(a_match(match_id, channel=100 + number), status=Status.ACTIVE, key=MatchKey(1))
+        )
+    moved = {m: replace(a_match(m), status=Status.ACTIVE, key=MatchKey(1), version=1, revision=1) for m in ids}
+    tasks = [asyncio.create_task(store.write(moved[m], expected_revision=0)) for m in ids]
+    await asyncio.sleep(0)  # each task runs to its wait: all eight are queued for one commit
+    tasks[3].cancel()
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    assert isinstance(outcomes[3], asyncio.CancelledError)
+    assert [outcome for n, outcome in enumerate(outcomes) if n != 3] == [True] * 7
+    assert await store.write(replace(moved["m0"], revision=2), expected_revision=1) is True  # the writer goes on
+    await store.close()
+    reopened = SqliteStore(db_path)
+    await reopened.open()
+    # The cancelled caller's write was already in the batch: it is stored with the others, not half of it.
+    assert [(await reopened.get_match(m)).revision for m in ids] == [2, 1, 1, 1, 1, 1, 1, 1]  # type: ignore[union-attr]
+    await reopened.close()
+
+
 async def test_a_job_is_stored_with_its_write_held_then_taken_over_once_its_time_runs_out(store: Store) -> None:
     await store.insert_match(a_match())
     active = replace(a_match(), status=Status.ACTIVE, key=MatchKey(1), revision=1)
