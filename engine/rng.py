@@ -28,6 +28,7 @@ KEY_BITS = 256  # a match key; BLAKE2b takes keys of up to 512 bits
 LEGACY, KEYED = 1, 2  # the generators a stored match can name
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 _WORDS = 8  # 64-bit draws per BLAKE2b block: one hash serves eight draws
 _UNPACK = struct.Struct("<8Q").unpack
@@ -57,7 +58,7 @@ class RandomStream(ABC):
         """A uniform integer in ``[0, n)``, without modulo bias (rejection sampling)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
         rng: RandomStream = self
         while True:
             value, rng = rng.next64()
@@ -121,14 +122,53 @@ class Rng(RandomStream):
         index, words = self._block
         block, word = divmod(self.draws, _WORDS)
         if index != block:
-            words = _UNPACK(self._hash(_STREAM, block.to_bytes(8, "little"), 64))
+            words = self._words(block)
+        return words[word], self._advanced(self.draws + 1, (block, words))
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        value, draws, block = self._below(n, self.draws, self._block)
+        return value, self._advanced(draws, block)
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """``RandomStream.shuffled``, draw for draw, with one generator made at the end instead of one a draw:
+        the AI's searches deal hidden decks afresh thousands of times a decision."""
+        result = list(items)
+        draws, block = self.draws, self._block
+        for i in range(len(result) - 1, 0, -1):
+            j, draws, block = self._below(i + 1, draws, block)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result), self._advanced(draws, block)
+
+    def _below(
+        self, n: int, draws: int, block: tuple[int, tuple[int, ...]]
+    ) -> tuple[int, int, tuple[int, tuple[int, ...]]]:
+        """``below`` from draw ``draws`` with ``block`` cached: the value, the draws then made, the block then
+        cached (the same rejection sampling as ``RandomStream.below``)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _SPAN - _SPAN % n
+        index, words = block
+        while True:
+            number, word = divmod(draws, _WORDS)
+            if number != index:
+                index, words = number, self._words(number)
+            draws += 1
+            if words[word] < limit:
+                return words[word] % n, draws, (index, words)
+
+    def _words(self, block: int) -> tuple[int, ...]:
+        return _UNPACK(self._hash(_STREAM, block.to_bytes(8, "little"), 64))
+
+    def _advanced(self, draws: int, block: tuple[int, tuple[int, ...]]) -> Rng:
+        """This generator after ``draws`` draws in all, sharing the keyed hash and the cached block (made without
+        ``__init__``, which would hash the key again)."""
         advanced = Rng.__new__(Rng)
         set_slot = object.__setattr__
         set_slot(advanced, "key", self.key)
-        set_slot(advanced, "draws", self.draws + 1)
+        set_slot(advanced, "draws", draws)
         set_slot(advanced, "_keyed", self._keyed)
-        set_slot(advanced, "_block", (block, words))
-        return words[word], advanced
+        set_slot(advanced, "_block", block)
+        return advanced
 
     def fork(self, salt: int) -> Rng:
         digest = self._hash(_FORK, f"{salt}|{self.draws}".encode(), KEY_BITS // 8)

@@ -68,6 +68,31 @@ def test_a_draw_depends_only_on_key_and_counter_not_on_the_cached_block(start: i
     assert walked == fresh
 
 
+@given(start=st.integers(0, 200), size=st.integers(0, 70), bound=st.integers(1, 2**64))
+def test_the_keyed_generators_batched_draws_are_the_generic_ones_draw_for_draw(
+    start: int, size: int, bound: int
+) -> None:
+    """``Rng`` shuffles and bounds without a generator per draw; each result, and the generator after it, is what
+    ``RandomStream``'s one-draw-at-a-time methods give (stored matches replay the same)."""
+    rng = Rng(KEY, start)
+    items = list(range(size))
+    shuffled, after = rng.shuffled(items)
+    assert (shuffled, after) == RandomStream.shuffled(rng, items) and after.draws >= start + max(size - 1, 0)
+    assert after.next64() == Rng(KEY, after.draws).next64()  # the cached block it hands on is the right one
+    assert rng.below(bound) == RandomStream.below(rng, bound)
+    assert rng.dice(7) == RandomStream.dice(rng, 7)
+
+
+def test_the_batched_bound_rejects_and_redraws_as_the_generic_one() -> None:
+    """A bound just past 2**63 rejects about half the words: the batched path redraws exactly as the generic."""
+    bound, redrawn = 2**63 + 1, 0
+    for start in range(64):
+        value, after = Rng(KEY, start).below(bound)
+        assert (value, after) == RandomStream.below(Rng(KEY, start), bound)
+        redrawn += after.draws > start + 1
+    assert redrawn >= 10, "the rejection path was exercised"
+
+
 def test_pickling_keeps_key_and_counter_and_drops_the_cache() -> None:
     rng = Rng(KEY).dice(5)[1]
     again = pickle.loads(pickle.dumps(rng))
