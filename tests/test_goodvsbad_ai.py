@@ -3,10 +3,15 @@ plays the game through its interface."""
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import SHORTLIST, evaluate
+from engine.games.goodvsbad.ai import SHORTLIST, evaluate, values
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import Mark
 from tests.test_goodvsbad_turns import started
@@ -66,3 +71,23 @@ def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_
     behind = marked.with_player(replace(marked.player(1), renown=1))
     assert evaluate(behind, 0) < evaluate(state, 0) < evaluate(behind, 1), "a point of Renown outweighs them"
     assert evaluate(replace(marked, round=early.round), 0) == evaluate(early, 0), "before it, they do not count"
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), plies=st.integers(0, 120))
+def test_every_seats_value_at_once_is_each_seats_evaluation(players: int, seed: int, plies: int) -> None:
+    """The search's leaves use ``values`` (each standing reckoned once); it must equal ``evaluate`` seat by seat,
+    ties at the top included."""
+    state, pick = GAME.setup(None, players, seed), random.Random(seed)
+    for _ in range(plies):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_decide(state)[0]
+        state = GAME.apply(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+    if GAME.outcome(state) is None:
+        assert values(state) == [evaluate(state, seat) for seat in range(players)]
+    tied = state  # every Renown equal: at the start, every standing is (several seats share the top)
+    for player in state.players:
+        tied = tied.with_player(replace(player, renown=7))
+    if GAME.outcome(tied) is None:
+        assert values(tied) == [evaluate(tied, seat) for seat in range(players)]

@@ -62,6 +62,14 @@ def evaluate(state: GvbState, seat: int) -> float:
     return math.tanh((mine - best_other) / SCALE)
 
 
+def values(state: GvbState) -> list[float]:
+    """``evaluate`` for every seat of a running match at once: each standing reckoned once, not once per seat
+    (six players' leaves asked for 36), with the same arithmetic, so the same values."""
+    standings = [standing(state, seat) for seat in state.seats]
+    ranked = sorted(standings, reverse=True)
+    return [math.tanh((mine - (ranked[1] if mine == ranked[0] else ranked[0])) / SCALE) for mine in standings]
+
+
 # Agility, Might, Smarts, Special: balanced buys of 4 to 10 cards, and a few that lean on one stat or the Special.
 SHORTLIST = tuple(
     f"buy:{a}.{m}.{s}.{x}"
@@ -78,7 +86,7 @@ def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
 ) -> tuple[str, int]:
     """Information-set MCTS from ``legal``, or from the shortlist when buying stats."""
     roots = [key for key in SHORTLIST if key in legal] if state.stage == "buy" else list(legal)
-    search = MCTS(game, level, rng.getrandbits(63), evaluate, None)
+    search = MCTS(game, level, rng.getrandbits(63), evaluate, values)
     action = search.run(state, seat, len(state.players), roots or list(legal))
     return action, search.iterations
 
@@ -91,4 +99,4 @@ LEVELS = {
     "normal": Level("normal", "plan", budget=300, depth=4, time_cap=1.0),
     "hard": Level("hard", "plan", budget=1000, depth=0, time_cap=1.9),
 }
-PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan)
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan, values=values)

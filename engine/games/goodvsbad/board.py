@@ -9,7 +9,9 @@ the Home Base of a Spoke). Lengths change with Extension, so every function here
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from .tables import Deck
@@ -111,6 +113,7 @@ def neighbours(place: str, connectors: tuple[Connector, ...], lengths: tuple[int
     return (back, ahead)
 
 
+@functools.lru_cache(maxsize=8192)
 def walks(
     start: str,
     steps: int,
@@ -119,10 +122,12 @@ def walks(
     *,
     came_from: str | None = None,
     stops: frozenset[str] = frozenset(),
-) -> dict[str, tuple[tuple[str, ...], ...]]:
+) -> Mapping[str, tuple[tuple[str, ...], ...]]:
     """Where a piece on ``start`` can end after exactly ``steps`` steps, never stepping back onto the place it
     just left (``came_from``, if it entered ``start`` this turn), with each path (the places entered). A walk
-    that enters a place in ``stops`` (a Trap) ends there, however many steps are left."""
+    that enters a place in ``stops`` (a Trap) ends there, however many steps are left.
+
+    Memoised (a read-only mapping): a search asks the same few walks of the same board thousands of times."""
     ends: dict[str, list[tuple[str, ...]]] = {}
     stack: list[tuple[str, str | None, tuple[str, ...]]] = [(start, came_from, ())]
     while stack:
@@ -133,7 +138,7 @@ def walks(
         for nxt in reversed(neighbours(here, connectors, lengths)):
             if nxt != previous:
                 stack.append((nxt, here, (*path, nxt)))
-    return {end: tuple(sorted(paths)) for end, paths in sorted(ends.items())}
+    return MappingProxyType({end: tuple(sorted(paths)) for end, paths in sorted(ends.items())})
 
 
 def extended(lengths: tuple[int, ...]) -> tuple[tuple[int, ...], dict[int, int]]:
