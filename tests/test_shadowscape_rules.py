@@ -263,6 +263,24 @@ def test_a_tie_goes_to_the_player_nearest_the_lords_whisper_claimer_in_turn_orde
     assert score(replace(state, lord_claimer=0)).winners == {0}
 
 
+def test_after_the_long_dark_a_tie_goes_by_trophies_and_treasures_then_is_shared() -> None:
+    """Ours, rules version 2: with nobody holding the Lord's whisper no seat is nearer to it, so a tie no longer
+    goes to the first player (version 1 did, which gave the earliest seats every such tie)."""
+    state = replace(table(), rules=2, lord_claimer=None, first=1)
+    shared = score(state)
+    assert shared.winners == {0, 1} and shared.reason.endswith("share the win.")
+    richer = state.with_hero(replace(state.hero(0), treasures=("treasure-1",)))
+    assert score(richer).winners == {0} and "holds more Trophies and Treasures" in score(richer).reason
+    assert score(replace(richer, rules=1)).winners == {1}, "version 1: the first player took the tie"
+    assert score(replace(richer, lord_claimer=1)).winners == {1}, "a holder of the Lord's whisper: the seed's rule"
+
+
+def test_a_new_match_plays_rules_version_two_and_a_version_one_match_keeps_its_own() -> None:
+    assert GAME.meta.rules_version == 2 and GAME.meta.plays(1)
+    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 2
+    assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=1).rules == 1
+
+
 def test_an_illegal_decision_is_refused_and_changes_nothing() -> None:
     state = table()
     with pytest.raises(IllegalAction):

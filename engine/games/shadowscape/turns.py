@@ -12,7 +12,7 @@ from . import area
 from .dungeon import CENTRE, laid_at, name
 from .enemies import activated, has_ability, kind_of, walk
 from .keys import ShadowAction
-from .model import LONG_DARK, Pending, ShadowState, Used
+from .model import LONG_DARK, SHARED_TIES_VERSION, Pending, ShadowState, Used
 from .powers import enemy_name, hero_name, reorder, seat_of
 from .reactions import attack_targets, attacker_of, attacker_type
 from .scope import room_shrine
@@ -262,13 +262,28 @@ def shards(state: ShadowState, seat: int) -> int:
 
 
 def score(state: ShadowState) -> Outcome:
-    """The most shards wins; a tie goes to the tied player nearest the Lord's whisper claimer in turn order,
-    the claimer first (ours: the seed's "closer")."""
+    """The most shards wins. A tie goes to the tied player nearest the Lord's whisper holder in turn order, the
+    holder first (the seed's "closer"). After the Long Dark nobody holds it: from rules version 2 the tied
+    player with more Trophies and Treasures wins, and players still tied share the win (ours; version 1 counted
+    from the first player, which handed every such tie to the earliest seat)."""
     players = len(state.heroes)
+    points = [shards(state, seat) for seat in range(players)]
+    best = max(points)
+    if state.lord_claimer is None and state.rules >= SHARED_TIES_VERSION:
+        tied = [seat for seat in range(players) if points[seat] == best]
+        if len(tied) == 1:
+            return Outcome.win(tied[0], reason=f"{hero_name(state, tied[0])} gathers the most Shadow Shards ({best}).")
+        most = max(area.tokens(state.hero(seat)) for seat in tied)
+        winners = [seat for seat in tied if area.tokens(state.hero(seat)) == most]
+        names = " and ".join(hero_name(state, seat) for seat in tied)
+        if len(winners) == 1:
+            held = f"{hero_name(state, winners[0])} holds more Trophies and Treasures and wins"
+            return Outcome.win(winners[0], reason=f"{names} tie on {best} Shadow Shards; {held}.")
+        sharing = " and ".join(hero_name(state, seat) for seat in winners)
+        return Outcome.win(*winners, reason=f"{names} tie on {best} Shadow Shards; {sharing} share the win.")
     start = state.lord_claimer if state.lord_claimer is not None else state.first
     order = [(start + k) % players for k in range(players)]
-    best = max(shards(state, s) for s in order)
-    winner = next(s for s in order if shards(state, s) == best)
+    winner = next(seat for seat in order if points[seat] == best)
     return Outcome.win(winner, reason=f"{hero_name(state, winner)} gathers the most Shadow Shards ({best}).")
 
 
