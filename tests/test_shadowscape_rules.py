@@ -19,7 +19,7 @@ from engine.games.shadowscape import area
 from engine.games.shadowscape.dungeon import CENTRE, laid_at, name, neighbours
 from engine.games.shadowscape.game import Shadowscape
 from engine.games.shadowscape.keys import parse as parse_key
-from engine.games.shadowscape.model import ShadowOptions, ShadowState, Used
+from engine.games.shadowscape.model import LONG_DARK, ShadowOptions, ShadowState, Used
 from engine.games.shadowscape.setup import new_match, take_hero
 from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.turns import score
@@ -268,11 +268,36 @@ def test_after_the_long_dark_a_tie_goes_by_trophies_and_treasures_then_is_shared
     goes to the first player (version 1 did, which gave the earliest seats every such tie)."""
     state = replace(table(), rules=2, lord_claimer=None, first=1)
     shared = score(state)
-    assert shared.winners == {0, 1} and shared.reason.endswith("share the win.")
+    assert shared.winners == {0, 1} and shared.reason.endswith("they share the win.")
     richer = state.with_hero(replace(state.hero(0), treasures=("treasure-1",)))
     assert score(richer).winners == {0} and "holds more Trophies and Treasures" in score(richer).reason
     assert score(replace(richer, rules=1)).winners == {1}, "version 1: the first player took the tie"
     assert score(replace(richer, lord_claimer=1)).winners == {1}, "a holder of the Lord's whisper: the seed's rule"
+
+
+def in_the_long_dark(state: ShadowState) -> ShadowState:
+    """The fate deck shuffled anew for the third time, the Lord's whisper unclaimed."""
+    return replace(state, piles=replace(state.piles, reshuffles=LONG_DARK))
+
+
+def test_the_long_dark_plays_out_its_round_then_the_game_ends() -> None:
+    """Ours, rules version 2: the round the Long Dark falls in is the last, so everyone has had as many turns."""
+    last = in_the_long_dark(replace(table(), rules=2, first=0, active=1))  # the second player's turn: the round's last
+    transition = GAME.act(last, 1, "end")
+    assert transition.state.outcome is not None
+    assert "the game ends with this round" in " ".join(entry.public for entry in transition.log)
+    first = in_the_long_dark(replace(table(), rules=2, first=0, active=0))  # the first player's turn
+    after = act(first, "end")
+    assert after.outcome is None and after.active == 1 and after.final_turns == (1,)
+    assert act(after, "end", seat=1).outcome is not None, "the second player's turn ends the round and the game"
+
+
+def test_version_one_gives_every_other_player_a_last_turn_after_the_long_dark() -> None:
+    """Version 1 (matches started under it): as after the Lord's whisper, so the first player got one turn more
+    when the Long Dark fell in the second player's turn."""
+    state = in_the_long_dark(replace(table(), rules=1, first=0, active=1))
+    after = act(state, "end", seat=1)
+    assert after.outcome is None and after.active == 0 and after.final_turns == (0,)
 
 
 def test_a_new_match_plays_rules_version_two_and_a_version_one_match_keeps_its_own() -> None:

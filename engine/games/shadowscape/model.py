@@ -25,7 +25,9 @@ DIFFICULTY_DISCARDS: dict[str, int] = {"standard": 0, "challenging": 5, "difficu
 Phase = Literal["draft", "place", "action", "enemy", "over"]
 TOKEN_LIMIT = 3  # trophies and treasures together in a Hero Area
 LONG_DARK = 3  # competitive: the fate deck's third reshuffle starts the final turns, Lord or not (ours)
-SHARED_TIES_VERSION = 2  # rules version from which a tie after the Long Dark goes by tokens, then is shared
+# The rules version from which the Long Dark is even-handed: the round it falls in plays out (everyone has had as
+# many turns), and a tie after it goes by tokens, then is shared.
+FAIR_LONG_DARK = 2
 ACTIONS_PER_TURN = 2
 MARKET = 4
 

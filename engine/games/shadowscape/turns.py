@@ -12,11 +12,11 @@ from . import area
 from .dungeon import CENTRE, laid_at, name
 from .enemies import activated, has_ability, kind_of, walk
 from .keys import ShadowAction
-from .model import LONG_DARK, SHARED_TIES_VERSION, Pending, ShadowState, Used
+from .model import FAIR_LONG_DARK, LONG_DARK, Pending, ShadowState, Used
 from .powers import enemy_name, hero_name, reorder, seat_of
 from .reactions import attack_targets, attacker_of, attacker_type
 from .scope import room_shrine
-from .setup import discard_enemy, draw_fate, spawn, spawn_one
+from .setup import discard_enemy, draw_fate, last_player, spawn, spawn_one
 from .tables import TABLES
 from .whispers import lord_side
 
@@ -236,9 +236,13 @@ def next_turn(state: ShadowState, log: list[LogEntry]) -> Result:
     state = replace(state, stunned=(), weakened=(), pending=None, used=Used())
     final = state.final_turns
     if final is None and not state.cooperative and state.piles.reshuffles >= LONG_DARK:
-        players = len(state.heroes)
-        final = tuple((seat + k) % players for k in range(1, players))
-        log.append(LogEntry("The dungeon grows long and dark: every other player has one last turn."))
+        final = _long_dark(state, seat)
+        if state.rules < FAIR_LONG_DARK:
+            log.append(LogEntry("The dungeon grows long and dark: every other player has one last turn."))
+        elif final:
+            log.append(LogEntry("The dungeon grows long and dark: this round is the last."))
+        else:
+            log.append(LogEntry("The dungeon grows long and dark: the game ends with this round."))
     if final is not None:
         final = tuple(s for s in final if s != seat)
         if not final:
@@ -249,6 +253,17 @@ def next_turn(state: ShadowState, log: list[LogEntry]) -> Result:
     state = state.with_hero(replace(nxt_hero, guard=0))
     log.append(LogEntry(f"Turn {state.turn + 1}: {hero_name(state, nxt)}."))
     return replace(state, active=nxt, turn=state.turn + 1, final_turns=final), log
+
+
+def _long_dark(state: ShadowState, seat: int) -> tuple[int, ...]:
+    """Who still plays once the Long Dark falls in ``seat``'s turn (ours). From version 2, those after ``seat``
+    in this round, so that everyone has had as many turns; version 1 gave every other player one last turn,
+    as after the Lord's whisper, which gave the seats before ``seat`` one turn more (the first player most
+    often: hard two-player games, mostly ended this way, went 13–4 its way)."""
+    players = len(state.heroes)
+    if state.rules < FAIR_LONG_DARK:
+        return tuple((seat + k) % players for k in range(1, players))
+    return tuple((seat + k) % players for k in range(1, (last_player(state.first, players) - seat) % players + 1))
 
 
 def shards(state: ShadowState, seat: int) -> int:
@@ -263,28 +278,33 @@ def shards(state: ShadowState, seat: int) -> int:
 
 def score(state: ShadowState) -> Outcome:
     """The most shards wins. A tie goes to the tied player nearest the Lord's whisper holder in turn order, the
-    holder first (the seed's "closer"). After the Long Dark nobody holds it: from rules version 2 the tied
-    player with more Trophies and Treasures wins, and players still tied share the win (ours; version 1 counted
-    from the first player, which handed every such tie to the earliest seat)."""
+    holder first (the seed's "closer"). After the Long Dark nobody holds it: from rules version 2 the tie goes
+    by tokens, then is shared (``_after_the_long_dark``; version 1 counted from the first player, which handed
+    every such tie to the earliest seat)."""
     players = len(state.heroes)
     points = [shards(state, seat) for seat in range(players)]
     best = max(points)
-    if state.lord_claimer is None and state.rules >= SHARED_TIES_VERSION:
-        tied = [seat for seat in range(players) if points[seat] == best]
-        if len(tied) == 1:
-            return Outcome.win(tied[0], reason=f"{hero_name(state, tied[0])} gathers the most Shadow Shards ({best}).")
-        most = max(area.tokens(state.hero(seat)) for seat in tied)
-        winners = [seat for seat in tied if area.tokens(state.hero(seat)) == most]
-        names = " and ".join(hero_name(state, seat) for seat in tied)
-        if len(winners) == 1:
-            held = f"{hero_name(state, winners[0])} holds more Trophies and Treasures and wins"
-            return Outcome.win(winners[0], reason=f"{names} tie on {best} Shadow Shards; {held}.")
-        sharing = " and ".join(hero_name(state, seat) for seat in winners)
-        return Outcome.win(*winners, reason=f"{names} tie on {best} Shadow Shards; {sharing} share the win.")
+    tied = [seat for seat in range(players) if points[seat] == best]
+    if len(tied) > 1 and state.lord_claimer is None and state.rules >= FAIR_LONG_DARK:
+        return _after_the_long_dark(state, tied, best)
     start = state.lord_claimer if state.lord_claimer is not None else state.first
-    order = [(start + k) % players for k in range(players)]
-    winner = next(seat for seat in order if points[seat] == best)
+    winner = next(seat for seat in ((start + k) % players for k in range(players)) if seat in tied)
     return Outcome.win(winner, reason=f"{hero_name(state, winner)} gathers the most Shadow Shards ({best}).")
+
+
+def _after_the_long_dark(state: ShadowState, tied: list[int], best: int) -> Outcome:
+    """A tie with nobody holding the Lord's whisper (ours): more Trophies and Treasures wins; still tied, shared."""
+    most = max(area.tokens(state.hero(seat)) for seat in tied)
+    winners = [seat for seat in tied if area.tokens(state.hero(seat)) == most]
+    names = " and ".join(hero_name(state, seat) for seat in tied)
+    count = f"{best} Shadow Shard{'' if best == 1 else 's'}"
+    if len(winners) == 1:
+        held = f"{hero_name(state, winners[0])} holds more Trophies and Treasures and wins"
+        return Outcome.win(winners[0], reason=f"{names} tie on {count}; {held}.")
+    if len(winners) == len(tied):
+        return Outcome.win(*winners, reason=f"{names} tie on {count} and tokens held: they share the win.")
+    sharing = " and ".join(hero_name(state, seat) for seat in winners)
+    return Outcome.win(*winners, reason=f"{names} tie on {count}; {sharing} hold the most tokens and share the win.")
 
 
 def _over(state: ShadowState, log: list[LogEntry], outcome: Outcome) -> Result:
