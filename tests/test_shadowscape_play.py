@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import LABEL_LIMIT, canonical
+from engine.games.shadowscape import area, turns
 from engine.games.shadowscape.game import Shadowscape
 from engine.games.shadowscape.keys import parse
 from engine.games.shadowscape.model import ShadowState
@@ -47,6 +48,11 @@ def test_random_matches_end_with_an_outcome(seed: int) -> None:
     assert outcome is not None
     if mode == "cooperative":
         assert outcome.winners in (frozenset(), frozenset(range(len(state.heroes))))
+    elif len(outcome.winners) > 1:  # a shared win: a tie of Shards and tokens after the Long Dark (version 2)
+        shards = {turns.shards(state, seat) for seat in outcome.winners}
+        tokens = {area.tokens(state.hero(seat)) for seat in outcome.winners}
+        assert state.lord_claimer is None and len(shards) == len(tokens) == 1
+        assert max(turns.shards(state, seat) for seat in range(len(state.heroes))) == shards.pop()
     else:
         assert len(outcome.winners) == 1
 

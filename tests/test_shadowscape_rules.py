@@ -300,6 +300,37 @@ def test_version_one_gives_every_other_player_a_last_turn_after_the_long_dark() 
     assert after.outcome is None and after.active == 0 and after.final_turns == (0,)
 
 
+def drafted(mode: str, rules: int) -> ShadowState:
+    """A two-hero match through its draft and placing (first options), at the first player's first turn."""
+    state = GAME.setup({"mode": mode}, 2, 9, rules_version=rules)
+    while state.phase in ("draft", "place"):
+        seat = GAME.to_decide(state)[0]
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state
+    return state
+
+
+def test_the_first_players_first_turn_has_one_action_from_version_two() -> None:
+    """Ours, rules version 2, competitive: acting first in the race for whispers was worth a win in five."""
+    state = drafted("competitive", 2)
+    assert state.active == state.first and state.turn == 1 and state.used.actions == 1
+    assert "one action left (the first player's first turn has one)" in GAME.prompt(state, state.first)
+    move = next(k for k in keys(state, state.first) if k.startswith("mv:"))
+    after = act(state, move)
+    assert after.active == state.first and not any(
+        k.startswith(("mv:", "at:", "se:", "pr:", "he:")) for k in keys(after, state.first)
+    )
+    second = act(after, "end")
+    while second.active == state.first:  # the Enemy Phase's own questions (a defence to boost), answered
+        second = act(second, sorted(keys(second, GAME.to_decide(second)[0]))[0])
+    assert second.outcome is None and second.used.actions == 0, "the second player has both actions"
+
+
+def test_the_first_turn_keeps_two_actions_in_co_op_and_under_version_one() -> None:
+    assert drafted("cooperative", 2).used.actions == 0
+    assert drafted("competitive", 1).used.actions == 0
+    assert "two actions left" in GAME.prompt(drafted("competitive", 1), drafted("competitive", 1).first)
+
+
 def test_a_new_match_plays_rules_version_two_and_a_version_one_match_keeps_its_own() -> None:
     assert GAME.meta.rules_version == 2 and GAME.meta.plays(1)
     assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 2

@@ -15,7 +15,7 @@ from . import actions, resolve, turns
 from .evaluation import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
-from .model import ShadowOptions, ShadowState
+from .model import ACTIONS_PER_TURN, FIRST_TURN_HANDICAP, ShadowOptions, ShadowState
 from .setup import new_match
 from .steps import steps as steps_of
 from .views import ShadowView, view_for
@@ -117,7 +117,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
             return "Choose your hero (and which of its cards start on their back face)."
         if state.phase == "place":
             return "Choose your starting room."
-        return "Your Action Phase: two actions, one claim and one Alter Fate, then End."
+        left = ("no actions", "one action", "two actions")[max(0, ACTIONS_PER_TURN - state.used.actions)]
+        first_turn = state.turn == 1 and not state.cooperative and state.rules >= FIRST_TURN_HANDICAP
+        why = " (the first player's first turn has one)" if first_turn else ""
+        return f"Your Action Phase: {left} left{why}; a claim and an Alter Fate, once each; then End."
 
     def steps(self, state: ShadowState, seat: int, path: tuple[str, ...]) -> Step | str | None:
         """Card (or Move), target, then the boost as one multi-select (``steps.py``)."""

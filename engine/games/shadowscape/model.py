@@ -28,6 +28,8 @@ LONG_DARK = 3  # competitive: the fate deck's third reshuffle starts the final t
 # The rules version from which the Long Dark is even-handed: the round it falls in plays out (everyone has had as
 # many turns), and a tie after it goes by tokens, then is shared.
 FAIR_LONG_DARK = 2
+# The rules version from which the first player's first turn of a competitive game has one action, not two.
+FIRST_TURN_HANDICAP = 2
 ACTIONS_PER_TURN = 2
 MARKET = 4
 

@@ -14,7 +14,17 @@ from .dungeon import Place, name, parse
 from .enemies import has_ability, kind_of, lairs
 from .fate import alter_fate
 from .keys import ShadowAction
-from .model import TOKEN_LIMIT, CardState, HeroState, Pending, ShadowState, Used, topped_up
+from .model import (
+    ACTIONS_PER_TURN,
+    FIRST_TURN_HANDICAP,
+    TOKEN_LIMIT,
+    CardState,
+    HeroState,
+    Pending,
+    ShadowState,
+    Used,
+    topped_up,
+)
 from .powers import discard_down, enemy_name, hero_name, mend, push, resolve_special, seat_of
 from .scope import bonus, defence_of, free_boost, reach, room_shrine
 from .setup import discard_enemy, draw, last_player, spawn_one, take_hero
@@ -55,7 +65,11 @@ def place_hero(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         state, drawn = draw(state, other, area.hero_card(state.hero(other)).hand_size)
         log.append(_drew(state, other, drawn))
     log.append(LogEntry(f"Turn 1: {hero_name(state, state.first)} begins."))
-    return replace(state, phase="action", active=state.first, turn=1, used=Used()), log
+    if state.cooperative or state.rules < FIRST_TURN_HANDICAP:
+        return replace(state, phase="action", active=state.first, turn=1, used=Used()), log
+    # Ours: the first player's first turn has one action, as if one were already taken (Used counts them).
+    log.append(LogEntry(f"As the first player, {hero_name(state, state.first)} takes one action this turn, not two."))
+    return replace(state, phase="action", active=state.first, turn=1, used=Used(actions=ACTIONS_PER_TURN - 1)), log
 
 
 def _drew(state: ShadowState, seat: int, drawn: tuple[str, ...]) -> LogEntry:
