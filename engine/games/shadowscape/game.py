@@ -53,7 +53,7 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=4,
-        rules_version=2,  # 2: ties after the Long Dark (docs/rules/shadowscape.md, Rules versions)
+        rules_version=2,  # 2: a one-action first turn, a fair Long Dark (docs/rules/shadowscape.md, Rules versions)
         older_rules=(1,),
         max_decisions=6000,
         options=ShadowOptions,
