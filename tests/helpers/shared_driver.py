@@ -3,8 +3,9 @@
 
 It plays random legal decisions in randomly chosen channels ``1..CHANNELS`` (the test opened a match in each;
 an ended one is replaced), as several bot processes serve the same matches; a click another process beat
-(``StaleVersion``) is simply dropped, as a player's would be. It prints ``ACK <match> <seq> <key>`` (flushed)
-the moment each write has returned, i.e. committed; the test SIGKILLs it at random moments.
+(``StaleVersion``, or ``MatchClosed`` when the other's click ended the match) is simply dropped, as a player's
+would be. It prints ``ACK <match> <seq> <key>`` (flushed) the moment each write has returned, i.e. committed;
+the test SIGKILLs it at random moments.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.errors import EngineError
-from engine.matches import StaleVersion, Status
+from engine.matches import MatchClosed, StaleVersion, Status
 from engine.service import MatchService
 from tests.helpers.crash_driver import PLAYERS, say
 
@@ -45,7 +46,7 @@ async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
         return
     try:
         done = await svc.act(match.id, user, rnd.choice(choices).key, result.version, seat=seat)
-    except StaleVersion:
+    except (StaleVersion, MatchClosed):  # another process moved, or ended the match, first
         return
     say(f"ACK {done.match.id} {done.version} {done.key}")
 
