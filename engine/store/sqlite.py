@@ -11,7 +11,6 @@ row's version.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import sqlite3
@@ -20,7 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -75,12 +74,13 @@ class SqliteStore(Store):
             self._writer_thread.shutdown()  # idle by now: its last job has returned
         self._reader = self._writer = self._writer_thread = None
 
-    async def _on_writer(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` with the writer's connection on the writer's thread: one transaction at a time, in the
-        order they were asked for. A caller cancelled meanwhile does not stop a transaction once it runs."""
+    async def _on_writer(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(connection, *args)`` with the writer's connection on the writer's thread: one transaction at
+        a time, in the order they were asked for. A caller cancelled meanwhile does not stop a transaction once
+        it runs."""
         if self._writer is None or self._writer_thread is None:
             raise RuntimeError("the store is not open")
-        return await asyncio.get_running_loop().run_in_executor(self._writer_thread, work, self._writer)
+        return await asyncio.get_running_loop().run_in_executor(self._writer_thread, work, self._writer, *args)
 
     async def _connect_reader(self) -> aiosqlite.Connection:
         conn = aiosqlite.connect(self.path, isolation_level=None, timeout=writes.BUSY_TIMEOUT_S)
@@ -96,8 +96,7 @@ class SqliteStore(Store):
 
     async def schema_version(self) -> int:
         """The version recorded in the database (for diagnostics and tests)."""
-        rows = list(await self._read.execute_fetchall("SELECT coalesce(max(version), 0) FROM schema_migrations"))
-        return int(rows[0][0])
+        return await self._on_writer(writes.schema_version)
 
     @property
     def _read(self) -> aiosqlite.Connection:
@@ -109,7 +108,7 @@ class SqliteStore(Store):
 
     async def insert_match(self, match: MatchInfo) -> None:
         try:
-            await self._on_writer(functools.partial(writes.insert_match, match=match))
+            await self._on_writer(writes.insert_match, match)
         except sqlite3.IntegrityError as exc:
             if "matches.id" in str(exc):
                 raise DuplicateMatchId(match.id) from exc
@@ -175,7 +174,7 @@ class SqliteStore(Store):
                     pending.done.set_result(outcome)
 
     async def _commit_batch(self, batch: list[writes.Pending]) -> list[bool | Exception]:
-        return await self._on_writer(functools.partial(writes.commit_batch, batch=batch))
+        return await self._on_writer(writes.commit_batch, batch)
 
     # -- log and snapshots ----------------------------------------------------------------------------------
 
@@ -197,7 +196,7 @@ class SqliteStore(Store):
         return Bookmark(match_id, kind, *rows[0]) if rows else None
 
     async def set_bookmark(self, bookmark: Bookmark) -> None:
-        await self._on_writer(functools.partial(writes.set_bookmark, bookmark=bookmark))
+        await self._on_writer(writes.set_bookmark, bookmark)
 
     # -- clocks ---------------------------------------------------------------------------------------------
 
@@ -225,20 +224,16 @@ class SqliteStore(Store):
     # -- jobs -----------------------------------------------------------------------------------------------
 
     async def claim_jobs(self, holder: str, now: datetime, until: datetime, *, limit: int = 50) -> list[JobRow]:
-        return await self._on_writer(
-            functools.partial(writes.claim_jobs, holder=holder, now=now, until=until, limit=limit)
-        )
+        return await self._on_writer(writes.claim_jobs, holder, now, until, limit)
 
     async def finish_job(self, match_id: str, revision: int, holder: str) -> None:
-        await self._on_writer(functools.partial(writes.finish_job, match_id=match_id, revision=revision, holder=holder))
+        await self._on_writer(writes.finish_job, match_id, revision, holder)
 
     async def claim_lease(self, name: str, holder: str, now: datetime, until: datetime) -> bool:
-        return await self._on_writer(
-            functools.partial(writes.claim_lease, name=name, holder=holder, now=now, until=until)
-        )
+        return await self._on_writer(writes.claim_lease, name, holder, now, until)
 
     async def release_lease(self, name: str, holder: str) -> None:
-        await self._on_writer(functools.partial(writes.release_lease, name=name, holder=holder))
+        await self._on_writer(writes.release_lease, name, holder)
 
     async def lapsed_leases(self, prefix: str, now: datetime) -> list[str]:
         query = "SELECT name FROM leases WHERE name >= ? AND name < ? AND until <= ? ORDER BY name"
@@ -255,4 +250,4 @@ class SqliteStore(Store):
         return player_of(rows[0]) if rows else None
 
     async def put_player(self, player: PlayerSettings) -> None:
-        await self._on_writer(functools.partial(writes.put_player, player=player))
+        await self._on_writer(writes.put_player, player)
