@@ -3,6 +3,7 @@ plays the game through its interface."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from hypothesis import given, settings
@@ -11,9 +12,9 @@ from hypothesis import strategies as st
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import SHORTLIST, evaluate, values
+from engine.games.goodvsbad.ai import SCALE, SHORTLIST, evaluate, standing, values
 from engine.games.goodvsbad.game import GoodVsBad
-from engine.games.goodvsbad.model import Mark
+from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
 
 GAME = GoodVsBad()
@@ -73,11 +74,19 @@ def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_
     assert evaluate(replace(marked, round=early.round), 0) == evaluate(early, 0), "before it, they do not count"
 
 
+def by_the_definition(state: GvbState, players: int) -> list[float]:
+    """Each seat's standing against the best of the others', spelled out seat by seat."""
+    return [
+        math.tanh((standing(state, seat) - max(standing(state, s) for s in range(players) if s != seat)) / SCALE)
+        for seat in range(players)
+    ]
+
+
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10**6), plies=st.integers(0, 120))
 def test_every_seats_value_at_once_is_each_seats_evaluation(players: int, seed: int, plies: int) -> None:
-    """The search's leaves use ``values`` (each standing reckoned once); it must equal ``evaluate`` seat by seat,
-    ties at the top included."""
+    """The search's leaves use ``values`` (each standing reckoned once); it must equal each seat's standing
+    against the best of the others', ties at the top included, and ``evaluate`` seat by seat."""
     state, pick = GAME.setup(None, players, seed), random.Random(seed)
     for _ in range(plies):
         if GAME.outcome(state) is not None:
@@ -85,9 +94,11 @@ def test_every_seats_value_at_once_is_each_seats_evaluation(players: int, seed: 
         seat = GAME.to_decide(state)[0]
         state = GAME.apply(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
     if GAME.outcome(state) is None:
+        assert values(state) == by_the_definition(state, players)
         assert values(state) == [evaluate(state, seat) for seat in range(players)]
     tied = state  # every Renown equal: at the start, every standing is (several seats share the top)
     for player in state.players:
         tied = tied.with_player(replace(player, renown=7))
     if GAME.outcome(tied) is None:
+        assert values(tied) == by_the_definition(tied, players)
         assert values(tied) == [evaluate(tied, seat) for seat in range(players)]

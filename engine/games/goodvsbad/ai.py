@@ -57,14 +57,12 @@ def evaluate(state: GvbState, seat: int) -> float:
         if not state.outcome.winners:
             return 0.0
         return 1.0 if seat in state.outcome.winners else -1.0
-    mine = standing(state, seat)
-    best_other = max(standing(state, s) for s in state.seats if s != seat)
-    return math.tanh((mine - best_other) / SCALE)
+    return values(state)[seat]
 
 
 def values(state: GvbState) -> list[float]:
-    """``evaluate`` for every seat of a running match at once: each standing reckoned once, not once per seat
-    (six players' leaves asked for 36), with the same arithmetic, so the same values."""
+    """Every seat's value of a running match at once (its standing against the best of the others'), each
+    standing reckoned once: the search asks at every leaf for all seats (six players' leaves asked for 36)."""
     standings = [standing(state, seat) for seat in state.seats]
     ranked = sorted(standings, reverse=True)
     return [math.tanh((mine - (ranked[1] if mine == ranked[0] else ranked[0])) / SCALE) for mine in standings]
