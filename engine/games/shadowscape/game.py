@@ -15,7 +15,7 @@ from . import actions, resolve, turns
 from .evaluation import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
-from .model import ACTIONS_PER_TURN, FIRST_TURN_HANDICAP, ShadowOptions, ShadowState
+from .model import ACTIONS_PER_TURN, ShadowOptions, ShadowState
 from .setup import new_match
 from .steps import steps as steps_of
 from .views import ShadowView, view_for
@@ -118,8 +118,7 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         if state.phase == "place":
             return "Choose your starting room."
         left = ("no actions", "one action", "two actions")[max(0, ACTIONS_PER_TURN - state.used.actions)]
-        first_turn = state.turn == 1 and not state.cooperative and state.rules >= FIRST_TURN_HANDICAP
-        why = " (the first player's first turn has one)" if first_turn else ""
+        why = " (the first player's first turn has one)" if state.turn == 1 and state.short_first_turn else ""
         return f"Your Action Phase: {left} left{why}; a claim and an Alter Fate, once each; then End."
 
     def steps(self, state: ShadowState, seat: int, path: tuple[str, ...]) -> Step | str | None:

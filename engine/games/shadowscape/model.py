@@ -176,3 +176,8 @@ class ShadowState:
     @property
     def cooperative(self) -> bool:
         return self.options.mode == "cooperative"
+
+    @property
+    def short_first_turn(self) -> bool:
+        """Whether the first player's first turn has one action, not two (ours: competitive, rules version 2)."""
+        return not self.cooperative and self.rules >= FIRST_TURN_HANDICAP

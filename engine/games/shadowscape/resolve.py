@@ -16,7 +16,6 @@ from .fate import alter_fate
 from .keys import ShadowAction
 from .model import (
     ACTIONS_PER_TURN,
-    FIRST_TURN_HANDICAP,
     TOKEN_LIMIT,
     CardState,
     HeroState,
@@ -65,7 +64,7 @@ def place_hero(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         state, drawn = draw(state, other, area.hero_card(state.hero(other)).hand_size)
         log.append(_drew(state, other, drawn))
     log.append(LogEntry(f"Turn 1: {hero_name(state, state.first)} begins."))
-    if state.cooperative or state.rules < FIRST_TURN_HANDICAP:
+    if not state.short_first_turn:
         return replace(state, phase="action", active=state.first, turn=1, used=Used()), log
     # Ours: the first player's first turn has one action, as if one were already taken (Used counts them).
     log.append(LogEntry(f"As the first player, {hero_name(state, state.first)} takes one action this turn, not two."))
