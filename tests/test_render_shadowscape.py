@@ -58,7 +58,7 @@ def early() -> ShadowState:
 
 @cache
 def lord_awake() -> ShadowState:
-    """A co-op match of four in its middle, with the Lord awake in c3 (4 damage taken), Hero 1 fighting it
+    """A co-op match of four late on, with the Lord awake in c3 (4 damage taken), Hero 1 fighting it
     there and Hero 3 next door."""
     state = run("cooperative", 4, 5, 150)
     heroes = list(state.heroes)

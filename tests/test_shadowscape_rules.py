@@ -331,10 +331,11 @@ def test_the_first_turn_keeps_two_actions_in_co_op_and_under_version_one() -> No
     assert "two actions left" in GAME.prompt(drafted("competitive", 1), drafted("competitive", 1).first)
 
 
-def test_a_new_match_plays_rules_version_two_and_a_version_one_match_keeps_its_own() -> None:
-    assert GAME.meta.rules_version == 2 and GAME.meta.plays(1)
-    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 2
+def test_a_new_match_plays_rules_version_three_and_older_matches_keep_their_own() -> None:
+    assert GAME.meta.rules_version == 3 and GAME.meta.plays(1) and GAME.meta.plays(2)
+    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 3
     assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=1).rules == 1
+    assert GAME.setup({"mode": "cooperative"}, 2, 5, rules_version=2).rules == 2
 
 
 def test_an_illegal_decision_is_refused_and_changes_nothing() -> None:

@@ -70,7 +70,7 @@ def test_the_same_generator_lays_the_same_dungeon_and_rooms_are_named_like_a_boa
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_competitive_whisper_deck_follows_the_seed(players: int) -> None:
-    deck, _ = whisper_deck(COMPETITIVE, players, Rng(players))
+    deck, _ = whisper_deck(COMPETITIVE, players, Rng(players), rules=3)
     shards = [TABLES.whispers[w].shards for w in deck]
     assert len(deck) == (3 + players) + players + 3
     assert shards[: 3 + players] == [1] * (3 + players)
@@ -78,10 +78,32 @@ def test_the_competitive_whisper_deck_follows_the_seed(players: int) -> None:
     assert sorted(shards[-3:]) == [2, 2, 3], "the Lord's whisper is shuffled with two 2-shard cards at the bottom"
 
 
-def test_the_cooperative_whisper_deck_keeps_every_card_with_the_lord_deepest() -> None:
-    deck, _ = whisper_deck(COOP, 2, Rng(3))
-    assert sorted(deck) == sorted(TABLES.whispers)
-    assert 3 in [TABLES.whispers[w].shards for w in deck[-3:]]
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_cooperative_whisper_deck_keeps_every_card_the_spare_ones_shuffled_in_with_the_bottom_three(
+    players: int,
+) -> None:
+    """Ours, rules version 3: the seed keeps every whisper in co-op; the spare ones share the deck's lower part
+    with the Lord's whisper and its two companions, below the competitive deck's 1s and 2s."""
+    competitive, _ = whisper_deck(COMPETITIVE, players, Rng(players), rules=3)
+    above = 3 + 2 * players  # the competitive deck's cards over its bottom three
+    spare = len(TABLES.whispers) - len(competitive)
+    depths = []
+    for seed in range(300):
+        deck, _ = whisper_deck(COOP, players, Rng(seed), rules=3)
+        assert sorted(deck) == sorted(TABLES.whispers)
+        shards = [TABLES.whispers[w].shards for w in deck]
+        assert shards[: 3 + players] == [1] * (3 + players) and shards[3 + players : above] == [2] * players
+        depths.append(shards.index(3))
+    assert set(depths) == set(range(above, above + spare + 3)), "the Lord's whisper anywhere in the lower part"
+
+
+def test_the_cooperative_whisper_deck_of_versions_one_and_two_lays_the_spare_cards_on_top() -> None:
+    for rules in (1, 2):
+        deck, _ = whisper_deck(COOP, 2, Rng(3), rules=rules)
+        assert sorted(deck) == sorted(TABLES.whispers)
+        assert 3 in [TABLES.whispers[w].shards for w in deck[-3:]]
+        competitive, _ = whisper_deck(COMPETITIVE, 2, Rng(3), rules=rules)
+        assert deck[-len(competitive) :] == competitive, "the competitive deck below, the spare cards on it"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -15,6 +15,7 @@ from .enemies import kind_of, lairs
 from .model import (
     DIFFICULTY_DISCARDS,
     MARKET,
+    SHALLOW_LORD,
     CardState,
     HeroState,
     LordState,
@@ -29,7 +30,7 @@ from .tables import TABLES, Tables
 def new_match(options: ShadowOptions, players: int, rng: MatchRng, rules: int, tables: Tables = TABLES) -> ShadowState:
     """A match ready for its draft: everything laid out, no hero chosen yet."""
     dungeon, rng = lay_out(rng, tables)
-    whispers, rng = whisper_deck(options, players, rng, tables)
+    whispers, rng = whisper_deck(options, players, rng, rules, tables)
     equipment, rng = rng.shuffled(sorted(tables.equipment))
     actions, rng = rng.shuffled(sorted(c.id for c in tables.general_cards()))
     fate, rng = rng.shuffled(sorted(tables.fate))
@@ -82,11 +83,13 @@ def new_match(options: ShadowOptions, players: int, rng: MatchRng, rules: int, t
 
 
 def whisper_deck(
-    options: ShadowOptions, players: int, rng: MatchRng, tables: Tables = TABLES
+    options: ShadowOptions, players: int, rng: MatchRng, rules: int, tables: Tables = TABLES
 ) -> tuple[tuple[str, ...], MatchRng]:
     """The seed's whisper deck, top first: 3 + players one-shard cards, then ``players`` two-shard cards, then
     the Lord's card shuffled with two more two-shard cards at the bottom. The cooperative game keeps every
-    card: the leftover ones go on top, shuffled, so the Lord's card is deepest."""
+    card (the seed); where the leftover ones go is ours: from rules version 3 they are shuffled in with the
+    bottom three, so the Lord's card lies anywhere in the deck's lower part; before, they went on top, shuffled,
+    so the Lord's card was always among the last three."""
     ones = sorted(w.id for w in tables.whispers.values() if w.shards == 1)
     twos = sorted(w.id for w in tables.whispers.values() if w.shards == 2)
     lord = next(w.id for w in tables.whispers.values() if w.shards == 3)
@@ -95,11 +98,13 @@ def whisper_deck(
     bottom, rng = rng.shuffled([lord, *twos_order[:2]])
     middle = twos_order[2 : 2 + players]
     top = ones_order[: 3 + players]
-    deck = (*top, *middle, *bottom)
-    if options.mode == "cooperative":
-        rest, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
-        deck = (*rest, *deck)
-    return deck, rng
+    if options.mode != "cooperative":
+        return (*top, *middle, *bottom), rng
+    rest, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
+    if rules < SHALLOW_LORD:
+        return (*rest, *top, *middle, *bottom), rng
+    lower, rng = rng.shuffled([*rest, *bottom])
+    return (*top, *middle, *lower), rng
 
 
 def last_player(first: int, players: int) -> int:
