@@ -155,6 +155,46 @@ def test_the_game_ends_after_the_last_round_on_renown() -> None:
     assert state.outcome is not None and state.outcome.winners == frozenset({1}) and "3 Renown" in log[-1].public
 
 
+def turn_order(players: int, rules: int, seed: int) -> tuple[int, list[tuple[int, int]]]:
+    """(the rolled first player, every turn's (round, seat)) of a random six-round match under ``rules``."""
+    pick = random.Random(seed)
+    state = initial_state(GoodVsBadOptions(rounds=6), players, Rng(seed), rules)
+    turns: list[tuple[int, int]] = []
+    while state.outcome is None:
+        if state.stage == "turn" and (not turns or turns[-1] != (state.round, state.active)):
+            turns.append((state.round, state.active))  # no seat has two turns running within a round
+        seat = deciders(state)[0]
+        state, _ = play(state, seat, pick.choice(legal(state, seat)))
+    return state.first, turns
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_from_version_two_each_round_begins_one_seat_further_on(players: int) -> None:
+    """Ours, rules version 2: the first player passes on every round; each round still gives every seat one turn
+    in seat order."""
+    first, turns = turn_order(players, 2, 40 + players)
+    for round_ in range(1, 7):
+        starter = (first + round_ - 1) % players
+        assert [seat for r, seat in turns if r == round_] == [(starter + k) % players for k in range(players)]
+    assert len(turns) == 6 * players
+
+
+def test_under_version_one_every_round_begins_with_the_rolled_first_player() -> None:
+    first, turns = turn_order(3, 1, 43)
+    for round_ in range(1, 7):
+        assert [seat for r, seat in turns if r == round_] == [(first + k) % 3 for k in range(3)]
+
+
+def test_from_version_two_the_game_ends_after_the_last_rounds_last_turn() -> None:
+    state = replace(started(3), rules=2)
+    last = (state.first + state.rounds - 1 - 1) % 3  # the seat before the last round's starter
+    ending = replace(state, round=state.rounds, active=last, pending=None, agenda=(Task("end_turn"),))
+    assert run(ending)[0].outcome is not None
+    early = replace(ending, active=state.first)  # in the last round the rolled first player is not last
+    after, _ = run(early)
+    assert after.outcome is None and after.active == (state.first + 1) % 3 and after.round == state.rounds
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_playouts_end_by_the_last_round_and_keep_every_card(players: int) -> None:
     for seed in range(6):

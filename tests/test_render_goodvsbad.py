@@ -54,7 +54,7 @@ def walk(players: int, seed: int, decisions: int) -> GvbState:
 @cache
 def midgame() -> GvbState:
     """Four players some rounds in: marked spaces, Items laid and cards in hands."""
-    return walk(4, 6, 120)
+    return walk(4, 38, 120)
 
 
 def png_of(view, **options) -> Image.Image:

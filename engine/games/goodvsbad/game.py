@@ -31,7 +31,8 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=6,
-        rules_version=1,
+        rules_version=2,  # 2: each round begins one seat further on (docs/rules/good-vs-bad.md, Rules versions)
+        older_rules=(1,),
         max_decisions=12 + 20 * 6 * DECISIONS_PER_TURN,
         options=GoodVsBadOptions,
         hidden_information=True,

@@ -25,6 +25,9 @@ SPECIAL_NAMES = ("Fire", "Frost", "Flight", "Shadow", "Thunder", "Venom", "Charm
 DEALT_FOR_BUYING = 10
 STARTING_STAT = 1
 LAST_ROUND = 12
+# The rules version from which the first player passes on each round: round r begins with the seat r - 1 places
+# after the rolled first player (ours, against the later seats' edge between hard players).
+ROTATING_FIRST = 2
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")
 Side = Literal["good", "bad"]
@@ -212,6 +215,14 @@ class GvbState:
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+    @property
+    def starter(self) -> int:
+        """The seat that begins the current round: the rolled first player, or from rules version 2 the seat
+        ``round - 1`` places after it."""
+        if self.rules < ROTATING_FIRST:
+            return self.first
+        return (self.first + self.round - 1) % len(self.players)
 
     def piece(self, seat: int, kind: Kind) -> Piece:
         return self.pieces[piece_id(seat, kind)]

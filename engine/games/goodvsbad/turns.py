@@ -180,14 +180,16 @@ def next_piece(state: GvbState) -> tuple[GvbState, Log]:
 
 
 def end_turn(state: GvbState) -> tuple[GvbState, Log]:
-    """Pass the turn to the next player (a resigned player's seat is played by the AI); after the last player's
-    turn of the last round, the game ends on Renown."""
+    """Pass the turn to the next player (a resigned player's seat is played by the AI); a round is over when play
+    comes back to the seat that began it, and the next begins with its ``starter``; after the last round, the
+    game ends on Renown."""
     full = over_the_limit(state)
     if full is not None:
         return full, []
     seat = (state.active + 1) % len(state.players)
-    if seat == state.first:
+    if seat == state.starter:
         state = replace(state, round=state.round + 1)
+        seat = state.starter
     state = replace(state, active=seat, roll=0, moved=(), used=())
     if state.round > state.rounds:
         outcome = final_result(state)
