@@ -58,9 +58,9 @@ def early() -> ShadowState:
 
 @cache
 def lord_awake() -> ShadowState:
-    """A co-op match of four late on, with the Lord awake in c3 (4 damage taken), Hero 1 fighting it
+    """A co-op match of four well on, with the Lord awake in c3 (4 damage taken), Hero 1 fighting it
     there and Hero 3 next door."""
-    state = run("cooperative", 4, 5, 150)
+    state = run("cooperative", 4, 19, 150)
     heroes = list(state.heroes)
     heroes[0] = replace(heroes[0], place=CENTRE)
     heroes[2] = replace(heroes[2], place=(2, 1))

@@ -14,8 +14,8 @@ from .dungeon import Place, laid_at, lay_out, places
 from .enemies import kind_of, lairs
 from .model import (
     DIFFICULTY_DISCARDS,
+    LORD_NEARER,
     MARKET,
-    SHALLOW_LORD,
     CardState,
     HeroState,
     LordState,
@@ -87,9 +87,8 @@ def whisper_deck(
 ) -> tuple[tuple[str, ...], MatchRng]:
     """The seed's whisper deck, top first: 3 + players one-shard cards, then ``players`` two-shard cards, then
     the Lord's card shuffled with two more two-shard cards at the bottom. The cooperative game keeps every
-    card (the seed); where the leftover ones go is ours: from rules version 3 they are shuffled in with the
-    bottom three, so the Lord's card lies anywhere in the deck's lower part; before, they went on top, shuffled,
-    so the Lord's card was always among the last three."""
+    card (the seed); where the spare ones go is ours: shuffled, from rules version 3 a third of them (rounded
+    down) go under the deck and the rest on top; before, all went on top."""
     ones = sorted(w.id for w in tables.whispers.values() if w.shards == 1)
     twos = sorted(w.id for w in tables.whispers.values() if w.shards == 2)
     lord = next(w.id for w in tables.whispers.values() if w.shards == 3)
@@ -98,13 +97,12 @@ def whisper_deck(
     bottom, rng = rng.shuffled([lord, *twos_order[:2]])
     middle = twos_order[2 : 2 + players]
     top = ones_order[: 3 + players]
+    deck = (*top, *middle, *bottom)
     if options.mode != "cooperative":
-        return (*top, *middle, *bottom), rng
-    rest, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
-    if rules < SHALLOW_LORD:
-        return (*rest, *top, *middle, *bottom), rng
-    lower, rng = rng.shuffled([*rest, *bottom])
-    return (*top, *middle, *lower), rng
+        return deck, rng
+    spare, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
+    under = len(spare) // 3 if rules >= LORD_NEARER else 0
+    return (*spare[under:], *deck, *spare[:under]), rng
 
 
 def last_player(first: int, players: int) -> int:
