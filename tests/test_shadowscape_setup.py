@@ -93,8 +93,16 @@ def test_the_cooperative_whisper_deck_keeps_every_card_a_third_of_the_spare_ones
     assert [len(TABLES.whispers) - (3 + 2 * n + 3) for n in (2, 3, 4)] == [9, 7, 5], "so 3, 2 and 1 go under"
 
 
+# The co-op whisper deck of Rng(3), two heroes, as the code before rules version 3 dealt it (commit 1074354).
+VERSION_TWO_COOP_DECK = tuple(
+    f"whisper-{n}" for n in (17, 10, 11, 6, 7, 16, 12, 15, 2, 13, 14, 18, 9, 19, 3, 8, 5, 1, 4)
+)
+
+
 def test_the_cooperative_whisper_deck_of_versions_one_and_two_lays_the_spare_cards_on_top() -> None:
+    """A match started before version 3 must replay to the same state: its deck is dealt draw for draw as then."""
     for rules in (1, 2):
+        assert whisper_deck(COOP, 2, Rng(3), rules=rules)[0] == VERSION_TWO_COOP_DECK
         deck, _ = whisper_deck(COOP, 2, Rng(3), rules=rules)
         assert sorted(deck) == sorted(TABLES.whispers)
         assert 3 in [TABLES.whispers[w].shards for w in deck[-3:]]
