@@ -64,11 +64,12 @@ def place_hero(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         state, drawn = draw(state, other, area.hero_card(state.hero(other)).hand_size)
         log.append(_drew(state, other, drawn))
     log.append(LogEntry(f"Turn 1: {hero_name(state, state.first)} begins."))
-    if not state.short_first_turn:
-        return replace(state, phase="action", active=state.first, turn=1, used=Used()), log
-    # Ours: the first player's first turn has one action, as if one were already taken (Used counts them).
-    log.append(LogEntry(f"As the first player, {hero_name(state, state.first)} takes one action this turn, not two."))
-    return replace(state, phase="action", active=state.first, turn=1, used=Used(actions=ACTIONS_PER_TURN - 1)), log
+    used = Used()
+    if state.short_first_turn:  # ours: one action, as if one were already taken (Used counts them)
+        first = hero_name(state, state.first)
+        log.append(LogEntry(f"As the first player, {first} takes one action this turn, not two."))
+        used = Used(actions=ACTIONS_PER_TURN - 1)
+    return replace(state, phase="action", active=state.first, turn=1, used=used), log
 
 
 def _drew(state: ShadowState, seat: int, drawn: tuple[str, ...]) -> LogEntry:
