@@ -327,8 +327,9 @@ def test_the_first_players_first_turn_has_one_action_from_version_two() -> None:
 
 def test_the_first_turn_keeps_two_actions_in_co_op_and_under_version_one() -> None:
     assert drafted("cooperative", 2).used.actions == 0
-    assert drafted("competitive", 1).used.actions == 0
-    assert "two actions left" in GAME.prompt(drafted("competitive", 1), drafted("competitive", 1).first)
+    version_one = drafted("competitive", 1)
+    assert version_one.used.actions == 0
+    assert "two actions left" in GAME.prompt(version_one, version_one.first)
 
 
 def test_a_new_match_plays_rules_version_three_and_older_matches_keep_their_own() -> None:
