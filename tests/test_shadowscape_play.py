@@ -14,6 +14,7 @@ from engine.games.shadowscape import area, turns
 from engine.games.shadowscape.game import Shadowscape
 from engine.games.shadowscape.keys import parse
 from engine.games.shadowscape.model import ShadowState
+from engine.games.shadowscape.tables import TABLES
 from engine.rng import Rng
 
 GAME = Shadowscape()
@@ -107,3 +108,7 @@ def test_determinize_keeps_what_the_seat_sees(seed: int) -> None:
         hidden = sorted([c for h in state.heroes if h.seat != seat for c in h.hand] + list(state.piles.fate))
         guessed = sorted([c for h in guess.heroes if h.seat != seat for c in h.hand] + list(guess.piles.fate))
         assert guessed == hidden, "the unseen cards are dealt afresh, none made up or lost"
+        whispers = guess.piles.whispers
+        assert sorted(whispers) == sorted(state.piles.whispers)
+        lord = [TABLES.whispers[w].shards for w in whispers].index(3)
+        assert lord >= len(whispers) - 3, "the Lord's whisper stays among the bottom three, as everyone knows"

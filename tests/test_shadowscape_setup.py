@@ -23,7 +23,14 @@ from engine.games.shadowscape.dungeon import (
     places,
 )
 from engine.games.shadowscape.model import ShadowOptions
-from engine.games.shadowscape.setup import draw_fate, new_match, spawn, whisper_deck
+from engine.games.shadowscape.setup import (
+    draw_fate,
+    new_match,
+    redeal_whispers,
+    spawn,
+    whisper_deck,
+    whisper_layout,
+)
 from engine.games.shadowscape.tables import TABLES
 from engine.rng import Rng
 
@@ -91,6 +98,56 @@ def test_the_cooperative_whisper_deck_keeps_every_card_a_third_of_the_spare_ones
         assert deck[spare - under : len(deck) - under] == competitive, "the competitive deck in the middle"
         assert [TABLES.whispers[w].shards for w in deck].index(3) >= len(deck) - under - 3
     assert [len(TABLES.whispers) - (3 + 2 * n + 3) for n in (2, 3, 4)] == [9, 7, 5], "so 3, 2 and 1 go under"
+
+
+SLOT_SHARDS = {"one": {1}, "two": {2}, "bottom": {2, 3}, "spare": {1, 2}}
+
+
+def _fits(deck: tuple[str, ...], layout: tuple[str, ...]) -> bool:
+    slots = layout[len(layout) - len(deck) :]
+    return all(TABLES.whispers[w].shards in SLOT_SHARDS[slot] for w, slot in zip(deck, slots, strict=True))
+
+
+@pytest.mark.parametrize("rules", [1, 2, 3])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("options", [COMPETITIVE, COOP])
+def test_the_whisper_layout_says_what_every_deck_holds_where(options: ShadowOptions, players: int, rules: int) -> None:
+    """Ours: what the rules make public about the face-down whisper deck, which the AI's guesses keep to."""
+    if players == 1 and options is COMPETITIVE:
+        return
+    layout = whisper_layout(options, players, rules)
+    for seed in range(10):
+        deck, _ = whisper_deck(options, players, Rng(seed), rules=rules)
+        assert len(deck) == len(layout) and _fits(deck, layout)
+        lord = [TABLES.whispers[w].shards for w in deck].index(3)
+        assert layout[lord] == "bottom"
+    assert layout.count("bottom") == 3 and len(layout) == (len(TABLES.whispers) if options is COOP else 6 + 2 * players)
+
+
+@pytest.mark.parametrize("drawn", [0, 4, 9, 13, 16, 18])
+def test_a_redealt_whisper_deck_keeps_every_card_in_a_place_it_could_be(drawn: int) -> None:
+    """``determinize`` deals the rest of the whisper deck afresh, but never where the rules say a card is not: the
+    Lord's whisper stays among the bottom three (below the spare cards under them in co-op)."""
+    layout = whisper_layout(COOP, 2, rules=3)
+    lord_places = set()
+    for seed in range(30):
+        deck, _ = whisper_deck(COOP, 2, Rng(seed), rules=3)
+        rest = deck[drawn:]
+        guess, _ = redeal_whispers(rest, layout, Rng(seed + 1000))
+        assert sorted(guess) == sorted(rest) and _fits(guess, layout)
+        shards = [TABLES.whispers[w].shards for w in guess]
+        if 3 in shards:
+            lord_places.add(len(guess) - shards.index(3))
+    assert lord_places <= {4, 5, 6}, "three spare cards under the Lord's three"
+    if drawn <= 13:
+        assert lord_places == {4, 5, 6}, "and any of the three"
+
+
+def test_a_redeal_is_a_fresh_guess_not_the_truth() -> None:
+    layout = whisper_layout(COMPETITIVE, 3, rules=3)
+    deck, _ = whisper_deck(COMPETITIVE, 3, Rng(5), rules=3)
+    guesses = {redeal_whispers(deck, layout, Rng(seed))[0] for seed in range(20)}
+    assert len(guesses) > 10
 
 
 # The co-op whisper deck of Rng(3), two heroes, as the code before rules version 3 dealt it (commit 1074354).

@@ -16,7 +16,7 @@ from .evaluation import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
 from .model import ACTIONS_PER_TURN, ShadowOptions, ShadowState
-from .setup import new_match
+from .setup import new_match, redeal_whispers, whisper_layout
 from .steps import steps as steps_of
 from .views import ShadowView, view_for
 
@@ -160,7 +160,7 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
 
     def determinize(self, state: ShadowState, seat: int, rng: Rng) -> ShadowState:
         """Deal the cards ``seat`` cannot see (other hands and the fate deck) afresh, and shuffle every face-down
-        pile: a guess consistent with its view."""
+        pile (the whisper deck within what its layout makes public): a guess consistent with its view."""
         pending = state.pending
         known = pending.count if pending is not None and pending.kind == "foresee" and pending.seat == seat else 0
         top, deck = state.piles.fate[:known], state.piles.fate[known:]  # cards the seat is looking at stay put
@@ -182,7 +182,8 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         treasures, rng = rng.shuffled(piles.treasures)
         equipment, rng = rng.shuffled(piles.equipment)
         general, rng = rng.shuffled(piles.actions)
-        whispers, rng = rng.shuffled(piles.whispers)
+        layout = whisper_layout(state.options, len(state.heroes), state.rules)
+        whispers, rng = redeal_whispers(piles.whispers, layout, rng)
         piles = replace(
             piles,
             fate=(*top, *dealt[index:]),

@@ -7,8 +7,11 @@ Every shuffle and draw comes from the match's generator, so the same key replays
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Literal
+
 from ...frozen import replace
-from ...rng import MatchRng
+from ...rng import MatchRng, Rng
 from .cards import ENEMY_TYPES, EnemyType
 from .dungeon import Place, laid_at, lay_out, places
 from .enemies import kind_of, lairs
@@ -103,6 +106,51 @@ def whisper_deck(
     spare, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
     under = len(spare) // 3 if rules >= LORD_NEARER else 0
     return (*spare[under:], *deck, *spare[:under]), rng
+
+
+WhisperSlot = Literal["spare", "one", "two", "bottom"]
+
+
+def whisper_layout(
+    options: ShadowOptions, players: int, rules: int, tables: Tables = TABLES
+) -> tuple[WhisperSlot, ...]:
+    """What everyone knows of the whisper deck ``whisper_deck`` lays, top first: which places hold one-shard
+    cards, which two-shard ones, the bottom three (the Lord's and two two-shard cards, in an unknown order) and
+    the cooperative spares (any of the cards the competitive deck leaves out). The deck is only ever drawn from
+    the top, so a place's distance from the bottom never changes: ``determinize`` deals within it."""
+    ones = sum(w.shards == 1 for w in tables.whispers.values())
+    twos = sum(w.shards == 2 for w in tables.whispers.values())
+    core: tuple[WhisperSlot, ...] = (*["one"] * (3 + players), *["two"] * players, *["bottom"] * 3)
+    if options.mode != "cooperative":
+        return core
+    spare = ones - 3 - players + twos - 2 - players
+    under = spare // 3 if rules >= LORD_NEARER else 0
+    return (*["spare"] * (spare - under), *core, *["spare"] * under)
+
+
+def redeal_whispers(
+    deck: tuple[str, ...], layout: tuple[WhisperSlot, ...], rng: Rng, tables: Tables = TABLES
+) -> tuple[tuple[str, ...], Rng]:
+    """The face-down ``deck`` (what is left of a deck laid out as ``layout``) dealt afresh, each card into a place
+    it could be in: one-shard cards to the one-shard places, two-shard cards to theirs, the Lord's card among the
+    bottom three, the rest shuffled into the spare places. Any true deck is one such deal, and each is as
+    likely as the next, so this is a fair guess for a player who has seen none of them."""
+    slots = layout[len(layout) - len(deck) :]
+    ones, rng = rng.shuffled(sorted(w for w in deck if tables.whispers[w].shards == 1))
+    twos, rng = rng.shuffled(sorted(w for w in deck if tables.whispers[w].shards == 2))
+    lord = [w for w in deck if tables.whispers[w].shards == 3]
+    fixed_ones = slots.count("one")
+    fixed_twos = slots.count("two") + slots.count("bottom") - len(lord)
+    bottom, rng = rng.shuffled([*lord, *twos[: slots.count("bottom") - len(lord)]])
+    middle = twos[len(bottom) - len(lord) : fixed_twos]
+    spare, rng = rng.shuffled([*ones[fixed_ones:], *twos[fixed_twos:]])
+    sources: dict[WhisperSlot, Iterator[str]] = {
+        "one": iter(ones[:fixed_ones]),
+        "two": iter(middle),
+        "bottom": iter(bottom),
+        "spare": iter(spare),
+    }
+    return tuple(next(sources[slot]) for slot in slots), rng
 
 
 def last_player(first: int, players: int) -> int:
