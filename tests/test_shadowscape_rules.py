@@ -332,9 +332,10 @@ def test_the_first_turn_keeps_two_actions_in_co_op_and_under_version_one() -> No
     assert "two actions left" in GAME.prompt(version_one, version_one.first)
 
 
-def test_a_new_match_plays_rules_version_three_and_older_matches_keep_their_own() -> None:
-    assert GAME.meta.rules_version == 3 and GAME.meta.plays(1) and GAME.meta.plays(2)
-    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 3
+def test_a_new_match_plays_rules_version_four_and_older_matches_keep_their_own() -> None:
+    assert GAME.meta.rules_version == 4 and all(GAME.meta.plays(n) for n in (1, 2, 3))
+    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 4
+    assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=3).rules == 3
     assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=1).rules == 1
     assert GAME.setup({"mode": "cooperative"}, 2, 5, rules_version=2).rules == 2
 
@@ -356,3 +357,30 @@ def test_every_key_the_rulebook_shows_parses_and_prints_back_the_same() -> None:
     assert len(examples) >= 20
     for key in examples:
         assert parse_key(key).key == key, key
+
+
+def _offered(rules: int) -> set[str]:
+    state = GAME.setup({"mode": "competitive"}, 2, 5, rules_version=rules)
+    return {k.split(":")[1] for k in keys(state, GAME.to_decide(state)[0])}
+
+
+def test_version_four_drafts_the_redesigned_mournwell_and_older_matches_the_old_one() -> None:
+    """Ours, rules version 4: Sister Mournwell won 20 of her 157 games (0.37 of a fair share), so she moves 2 and
+    one healing face became a search. A match begun before keeps the card it drafted from."""
+    new, old = TABLES.heroes["mournwell-r4"], TABLES.heroes["mournwell"]
+    assert (old.movement, new.movement) == (1, 2) and new.name == old.name
+    assert "search" in [face.action for card in TABLES.hero_cards("mournwell-r4") for face in card.faces]
+    assert "search" not in [face.action for card in TABLES.hero_cards("mournwell") for face in card.faces]
+    for rules in (1, 2, 3):
+        assert "mournwell" in _offered(rules) and "mournwell-r4" not in _offered(rules)
+    assert "mournwell-r4" in _offered(4) and "mournwell" not in _offered(4)
+    assert all(len(_offered(rules)) == 13 for rules in (1, 2, 3, 4)), "the seed's 13 heroes in every version"
+
+
+def test_a_version_three_match_that_drafted_the_old_mournwell_plays_on_with_her() -> None:
+    state = GAME.setup({"mode": "competitive"}, 2, 5, rules_version=3)
+    seat = GAME.to_decide(state)[0]
+    state = act(state, "hero:mournwell:-", seat=seat)
+    assert state.hero(seat).hero == "mournwell" and state.hero(seat).cards[0].card == "mournwell-1"
+    with pytest.raises(IllegalAction):
+        GAME.act(GAME.setup({"mode": "competitive"}, 2, 5), seat, "hero:mournwell:-")

@@ -59,15 +59,16 @@ def legal(state: ShadowState, seat: int) -> list[ShadowAction]:
 
 
 def _draft(state: ShadowState) -> list[ShadowAction]:
-    """Free heroes, each with every choice of which cards start on their back face."""
+    """Free heroes (of those this rules version drafts), each with every choice of which cards start on their
+    back face."""
     taken = {h.hero for h in state.heroes}
     found = []
-    for hero_id in TABLES.heroes:
-        if hero_id in taken:
+    for hero in TABLES.heroes_for(state.rules):
+        if hero.id in taken:
             continue
         for size in range(5):
             for flips in itertools.combinations("1234", size):
-                found.append(ShadowAction("hero", hero_id, "".join(flips)))
+                found.append(ShadowAction("hero", hero.id, "".join(flips)))
     return found
 
 

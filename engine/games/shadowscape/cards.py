@@ -97,6 +97,12 @@ class Hero(ContentRow):
     ability: Effect
     ability_name: str
     ability_text: str = Field(min_length=1, max_length=200)
+    first_rules: int = Field(default=1, ge=1)  # drafts offer the hero from this rules version …
+    last_rules: int | None = None  # … through this one: a redesign is a new row, and old matches keep the old
+
+    def offered_in(self, rules: int) -> bool:
+        """Whether a draft under rules version ``rules`` offers this hero."""
+        return self.first_rules <= rules and (self.last_rules is None or rules <= self.last_rules)
 
 
 class FateText(ContentRow):

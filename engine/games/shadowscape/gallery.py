@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Need, Place, RoomFace
+from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Hero, Need, Place, RoomFace
 from .dungeon import SIDES
 from .tables import TABLES, Tables
 
@@ -39,18 +39,32 @@ def _page(tables: Tables) -> Iterator[str]:
 def _heroes(tables: Tables) -> Iterator[str]:
     yield ""
     yield "## Heroes and their action cards"
+    retired = [hero for hero in tables.heroes.values() if hero.last_rules is not None]
     for hero in tables.heroes.values():
+        if hero.last_rules is None:
+            yield from _hero(tables, hero)
+    if retired:
         yield ""
-        yield f"### {hero.name} ({hero.profession})"
+        yield "## Retired heroes"
         yield ""
         yield (
-            f"Movement {hero.movement} · Defence {hero.defence} · Hand Size {hero.hand_size} · "
-            f"{hero.wounds} Wound slots"
+            "A redesigned hero is a new card: new matches draft the new one, and a match begun before keeps "
+            "the old one to its end. These are the old cards such matches still use."
         )
-        yield ""
-        yield f"**{hero.ability_name}** (never disabled): {hero.ability_text}"
-        yield ""
-        yield from _cards(tables.hero_cards(hero.id))
+        for hero in retired:
+            yield from _hero(tables, hero, f" · drafted up to rules version {hero.last_rules}")
+
+
+def _hero(tables: Tables, hero: Hero, note: str = "") -> Iterator[str]:
+    yield ""
+    yield f"### {hero.name} ({hero.profession})"
+    yield ""
+    stats = f"Movement {hero.movement} · Defence {hero.defence} · Hand Size {hero.hand_size}"
+    yield f"{stats} · {hero.wounds} Wound slots{note}"
+    yield ""
+    yield f"**{hero.ability_name}** (never disabled): {hero.ability_text}"
+    yield ""
+    yield from _cards(tables.hero_cards(hero.id))
 
 
 def _general(tables: Tables) -> Iterator[str]:

@@ -60,6 +60,10 @@ class Tables:
     lords: dict[str, Lord]
     files: dict[str, ContentFile]
 
+    def heroes_for(self, rules: int) -> list[Hero]:
+        """The heroes a draft under rules version ``rules`` offers (13, the seed's count, in every version)."""
+        return [hero for hero in self.heroes.values() if hero.offered_in(rules)]
+
     def hero_cards(self, hero: str) -> list[ActionCard]:
         return [card for card in self.actions.values() if card.hero == hero]
 
@@ -112,9 +116,10 @@ def load_tables(folder: Path = DATA) -> Tables:
 
 def _check(tables: Tables) -> None:
     """Raise ``ValueError`` naming the first thing in the data the rules could not play."""
+    newest = max(hero.first_rules for hero in tables.heroes.values())
     counts = {
-        "heroes": len(tables.heroes),
-        "hero_actions": sum(card.hero is not None for card in tables.actions.values()),
+        "heroes": len(tables.heroes_for(newest)),
+        "hero_actions": sum(len(tables.hero_cards(hero.id)) for hero in tables.heroes_for(newest)),
         "general_actions": len(tables.general_cards()),
         "fate": len(tables.fate),
         "enemy_tokens": len(tables.enemies),
@@ -129,6 +134,9 @@ def _check(tables: Tables) -> None:
     for name, want in COUNTS.items():
         if counts[name] != want:
             raise ValueError(f"{name}: the seed has {want}, the data {counts[name]}")
+    for rules in range(1, newest):
+        if len(tables.heroes_for(rules)) != COUNTS["heroes"]:
+            raise ValueError(f"rules version {rules} drafts from {COUNTS['heroes']} heroes")
     for hero in tables.heroes.values():
         if len(tables.hero_cards(hero.id)) != 4:
             raise ValueError(f"hero {hero.id} needs exactly 4 action cards")
