@@ -26,6 +26,9 @@ ROOM_SHARD = 0.3  # a Shard room underfoot: a whole Shard only once the last tur
 APPROACH = 0.04  # per room nearer to the closest treasure or enemy (what turns into tokens)
 WHISPER_APPROACH = 0.08  # per room nearer to where a face-up whisper the hero qualifies for is claimed
 FAR = 6
+CLAIM = 0.08  # co-op: a whisper claimed before the Lord is up
+DUG = 1.0  # co-op: the worth of the digging once the Lord is up (about what the claims were worth)
+LORD_UP = 0.2
 
 
 def evaluate(state: ShadowState, seat: int) -> float:
@@ -89,14 +92,15 @@ def _distance(state: ShadowState, place: Place | None, goals: set[Place]) -> int
 
 
 def _team(state: ShadowState) -> float:
-    """Co-op: the Lord's wounds and the whispers claimed (each brings its card closer) against the deck left."""
+    """Co-op: whispers claimed (each brings the Lord's card closer), then the Lord's wounds, against the deck left
+    and the team's Wounds. Once the Lord is up, claims count for nothing more (digging is done: a fixed
+    ``DUG``), and the sum is squashed, not clipped, so a blow at the Lord always reads as better than none."""
     claimed = sum(len(h.whispers) for h in state.heroes)
-    lord = 0.0
-    if state.lord.place is not None:
-        lord = state.lord.damage / max(1, lord_side(state).defence)
+    lord_up = state.lord.place is not None
+    lord = state.lord.damage / max(1, lord_side(state).defence) if lord_up else 0.0
     deck = len(state.piles.fate) / 60
     wounds = sum(sum(c.wounds for c in h.cards) for h in state.heroes)
-    if state.lord.place is not None:
+    if lord_up:
         approach = sum(_distance(state, h.place, {state.lord.place}) for h in state.heroes)
     else:
         prizes = _prizes(state)
@@ -105,16 +109,15 @@ def _team(state: ShadowState) -> float:
             for h in state.heroes
         )
     approach /= max(1, len(state.heroes))
-    ready = sum(claimable(state, h, w) for h in state.heroes for w in state.piles.whisper_row)
+    ready = 0 if lord_up else sum(claimable(state, h, w) for h in state.heroes for w in state.piles.whisper_row)
     tokens = sum(area.tokens(h) for h in state.heroes)
     score = (
-        0.08 * claimed
+        (DUG + LORD_UP if lord_up else CLAIM * claimed)
         + 0.8 * lord
         + 0.3 * deck
         - 0.05 * wounds
-        + 0.2 * (state.lord.place is not None)
         + 0.03 * tokens
         + 0.04 * ready
         - 0.015 * approach
     )
-    return max(-0.95, min(0.95, score - 0.4))
+    return 0.95 * math.tanh(score - 1.0)
