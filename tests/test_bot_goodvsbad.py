@@ -97,6 +97,17 @@ async def test_the_hand_is_one_private_button_away(tmp_path) -> None:
         assert await carols.attachments[0].read() == extra_png(GAME.view(state, None), "hand"), "a spectator's: none"
 
 
+async def test_the_close_up_of_your_pieces_is_one_private_button_away(tmp_path) -> None:
+    """What a phone cannot read on the board: the roads round your own Hero and Villain, drawn larger."""
+    async with running_bot(tmp_path / "bot.db", seed=3) as world:
+        _, state = await _two_people(world)
+        bobs = private_message(await world.bob.click(latest_public(world), label="Close-up"))
+        assert bobs.flags.ephemeral and bobs.attachments[0].filename == "closeup.png"
+        assert await bobs.attachments[0].read() == extra_png(GAME.view(state, 1), "closeup")
+        carols = private_message(await world.carol.click(latest_public(world), label="Close-up"))
+        assert await carols.attachments[0].read() == extra_png(GAME.view(state, None), "closeup")
+
+
 async def test_six_seats_five_of_them_ai_reach_a_result(tmp_path) -> None:
     """Alice hosts six seats, five of them AI; she plays by typed keys and the AI answers every decision of its
     seats, its sealed purchases and window answers included."""

@@ -28,6 +28,7 @@ from engine.games.goodvsbad.tables import TABLES
 from render import board_png, extra_png, extras_of
 from render.goodvsbad.board import MARK_GROWTH
 from render.goodvsbad.cards import _piece_line, status_text
+from render.goodvsbad.closeup import ZOOM, closeup_seat, windows
 from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
 from render.goodvsbad.samples import sample_views
@@ -74,8 +75,8 @@ def test_a_full_state_is_refused() -> None:
         board_png(GAME.setup(None, 2, 1))  # type: ignore[arg-type]
 
 
-def test_the_renderer_is_registered_with_its_hand_image() -> None:
-    assert dict(extras_of("goodvsbad")) == {"hand": "My hand"}
+def test_the_renderer_is_registered_with_its_hand_image_and_close_up() -> None:
+    assert dict(extras_of("goodvsbad")) == {"hand": "My hand", "closeup": "Close-up"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -218,6 +219,8 @@ def test_a_hidden_hand_never_changes_the_board() -> None:
         assert board_png(GAME.view(state, viewer)) == board_png(GAME.view(other, viewer)), viewer
         assert extra_png(GAME.view(state, viewer), "hand") == extra_png(GAME.view(other, viewer), "hand")
     assert extra_png(GAME.view(state, seat), "hand") != extra_png(GAME.view(other, seat), "hand")
+    for viewer in (None, *state.seats):  # the close-up shows roads and pieces, never a card: even its owner's
+        assert extra_png(GAME.view(state, viewer), "closeup") == extra_png(GAME.view(other, viewer), "closeup")
 
 
 def test_the_hand_image_shows_the_viewers_cards_and_the_public_one_says_none() -> None:
@@ -258,6 +261,36 @@ def test_random_positions_render(players: int, seed: int) -> None:
     assert png_of(GAME.view(state, None)).size == (SIZE, SIZE)
 
 
+# -- the close-up ----------------------------------------------------------------------------------------------
+
+
+def test_the_close_up_frames_the_viewers_hero_then_villain_three_times_larger() -> None:
+    """Six players, where a phone cannot read the board: two panels, each centred on one of the viewer's pieces
+    (unless the roads' edge is nearer), headed with the piece and its place; the spaces three times the board's."""
+    view = sample_views()[0]
+    lay = board_layout(SIZE * ZOOM, len(view.players), view.lengths)
+    mine = sorted((p for p in view.pieces if p.seat == view.viewer), key=lambda p: p.kind != "hero")
+    image = decode(extra_png(view, "closeup"))
+    assert image.size == (SIZE, SIZE) and [p.kind for p in mine] == ["hero", "villain"]
+    for row, (piece, box) in enumerate(zip(mine, windows(lay, mine, SIZE), strict=True)):
+        x, y = lay.near(piece.place)
+        assert box[0] <= x <= box[2] and box[1] <= y <= box[3] and box[2] - box[0] == SIZE
+        assert abs(x - (box[0] + box[2]) / 2) < 1 or box[0] in (0, round(lay.board[2]) - SIZE)
+        inside = (round(x - box[0]), round(y - box[1]) + row * SIZE // 2)
+        reach = round(lay.token)  # a token's width each way: pieces sharing a place stand round it
+        patch = (inside[0] - reach, inside[1] - reach, inside[0] + reach, inside[1] + reach)
+        assert share(image.convert("RGB"), patch, SEAT_STRONG[view.viewer], tol=30) > 0.02, piece.kind
+    small = board_layout(SIZE, len(view.players), view.lengths)
+    assert lay.radius(mine[0].place) == pytest.approx(ZOOM * small.radius(mine[0].place))
+
+
+def test_a_spectators_close_up_follows_the_player_to_act() -> None:
+    state = midgame()
+    public = GAME.view(state, None)
+    assert closeup_seat(public) == state.active
+    assert extra_png(public, "closeup") == extra_png(GAME.view(state, state.active), "closeup")
+
+
 # -- golden images ---------------------------------------------------------------------------------------------
 
 
@@ -268,12 +301,14 @@ def _golden_png(case: str) -> bytes:
         return board_png(GAME.view(midgame(), None), caption="Blue's Villain moves to Green–Yellow Road 6.")
     if case == "busy":
         return board_png(sample_views()[0], clock="2:41", squares=("h2",))
+    if case == "closeup":
+        return extra_png(sample_views()[0], "closeup")
     state = midgame()
     seat = max(state.seats, key=lambda s: state.player(s).hand_size)
     return extra_png(GAME.view(state, seat), "hand")
 
 
-@pytest.mark.parametrize("case", ["start", "midgame", "busy", "hand"])
+@pytest.mark.parametrize("case", ["start", "midgame", "busy", "hand", "closeup"])
 def test_matches_its_golden_image(case: str, tmp_path: Path) -> None:
     assert_matches_golden(f"goodvsbad-{case}", _golden_png(case), tmp_path)
 

@@ -1,5 +1,6 @@
 """The Good vs Bad board: the roads with every space, mark, fixture and piece, and under them the status line
-and the players' cards (``cards.py``); a second, private image of the viewer's hand (``hand.py``).
+and the players' cards (``cards.py``); a second, private image of the viewer's hand (``hand.py``), and a third
+of the roads round the viewer's pieces, drawn larger for a phone (``closeup.py``).
 
 ``sprites.py`` says how the board reads. Marks: ``squares`` are places ("0.7", "h1", "x") framed in sky blue;
 ``highlight`` takes keys ("go:0.7", "event:goodness:1.4") and frames the places they name in yellow. Views carry
@@ -26,10 +27,11 @@ from engine.games.goodvsbad.board import CROSSROADS, grade, home, is_encounter, 
 from engine.games.goodvsbad.views import GvbView
 
 from .. import palette as pal
-from ..core import BoardRenderer, RenderOptions, register_renderer
+from ..core import BoardRenderer, RenderOptions, own_palette_png, register_renderer
 from ..toolkit import Sketch
 from ..tracks import draw_track
 from .cards import draw_cards, draw_status
+from .closeup import ZOOM, closeup_image
 from .geometry import ASPECT, Layout, board_layout, canvas, spots
 from .hand import hand_png
 from .samples import swatch
@@ -48,16 +50,31 @@ from .sprites import (
 
 MARK_GROWTH = 1.3  # a marked space outgrows the empty ones a little: its level is what players read
 BACKDROP_SCALE = 2  # the cached background is drawn at twice its size and reduced: smooth, and cheap enough
+CACHED_SIZE = 2048  # boards up to this size keep their background in a cache
+
+
+def background(size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...]) -> Image.Image:
+    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases. Boards
+    up to ``CACHED_SIZE`` come from a cache; a close-up's larger one (9 times the pixels) is drawn each time,
+    at its own scale (already smooth at that size), so a busy server does not hold a cache of them."""
+    if size <= CACHED_SIZE:
+        return _cached_background(size, players, lengths, names)
+    return _background(size, players, lengths, names, scale=1)
 
 
 @lru_cache(maxsize=16)
-def background(size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...]) -> Image.Image:
-    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases."""
+def _cached_background(size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...]) -> Image.Image:
+    return _background(size, players, lengths, names, scale=BACKDROP_SCALE)
+
+
+def _background(
+    size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...], *, scale: int
+) -> Image.Image:
     lay = board_layout(size, players, lengths)
     width, height = canvas(size)
     image = Image.new("RGB", (width, height), pal.BACKGROUND)
     board_h = round(lay.board[3])
-    sk = Sketch(width, board_h, scale=BACKDROP_SCALE)
+    sk = Sketch(width, board_h, scale=scale)
     encounters = {  # each Encounter space's deck letter
         space(c.index, p): grade(p, lengths[c.index])
         for c in lay.connectors
@@ -106,14 +123,15 @@ class GoodVsBadRenderer(BoardRenderer):
     game = "goodvsbad"
     view_type = GvbView
     aspect = ASPECT
-    extras: ClassVar[Mapping[str, str]] = MappingProxyType({"hand": "My hand"})
+    extras: ClassVar[Mapping[str, str]] = MappingProxyType({"hand": "My hand", "closeup": "Close-up"})
 
     def draw(self, view: GvbView, options: RenderOptions) -> Image.Image:
         players = len(view.players)
         lay = board_layout(options.size, players, view.lengths)
         marked = {_checked(p, lay): "marked" for p in options.squares}
         marked |= dict.fromkeys(places_in(tuple(options.highlight or ()), lay), "last")
-        image = background(options.size, players, view.lengths, view.seat_names[:players]).copy()
+        image = background(options.size, players, view.lengths, view.seat_names[:players])
+        image = image.copy() if options.size <= CACHED_SIZE else image
         self._marks(image, lay, view)
         self._rings(image, lay, marked)
         self._pieces(image, lay, view)
@@ -159,11 +177,20 @@ class GoodVsBadRenderer(BoardRenderer):
         return swatch(self, size)
 
     def extra_png(self, view: GvbView, name: str, *, size: int) -> bytes:
-        """The viewer's hand and sealed purchase (``render.extra_png(view, "hand")``); the public view gets a
-        card saying there is no hand to show."""
-        if name != "hand":
-            raise KeyError(name)
-        return hand_png(view, size=size)
+        """The viewer's hand and sealed purchase (``render.extra_png(view, "hand")``; the public view gets a card
+        saying there is no hand to show), or the close-up of the roads round the viewer's pieces ("closeup")."""
+        if name == "hand":
+            return hand_png(view, size=size)
+        if name == "closeup":
+            return own_palette_png(self.closeup(view, size=size))
+        raise KeyError(name)
+
+    def closeup(self, view: GvbView, *, size: int = 1024) -> Image.Image:
+        """``closeup.closeup_image``: this board drawn ``ZOOM`` times larger, cut round the viewer's pieces."""
+        big = size * ZOOM
+        options = RenderOptions(size=big, orientation=0, highlight=None, squares=(), caption=None, clock=None)
+        lay = board_layout(big, len(view.players), view.lengths)
+        return closeup_image(self.draw(view, options), lay, view, size=size)
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:

@@ -15,13 +15,18 @@ STAT_NAMES = ("Agility", "Might", "Smarts", "Special")
 
 def place_name(state: GvbState, place: str) -> str:
     """``0.7`` → "North Road 7 (Encounter)"; ``h1`` → "Blue's Home Base"; ``x`` → "the Crossroads"."""
+    return board_place_name(len(state.players), place)
+
+
+def board_place_name(players: int, place: str) -> str:
+    """``place_name`` on a board of ``players`` (what a renderer, which sees views, not states, can ask)."""
     if place == CROSSROADS:
         return "the Crossroads"
     found = parse_space(place)
     if found is None:
         return f"{SEAT_NAMES[int(place[1:])]}'s Home Base"
     connector, position = found
-    road = layout(len(state.players), SEAT_NAMES)[connector].name
+    road = layout(players, SEAT_NAMES)[connector].name
     return f"{road} {position}{' (Encounter)' if is_encounter(position) else ''}"
 
 
