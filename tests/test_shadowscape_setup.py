@@ -108,7 +108,7 @@ def _fits(deck: tuple[str, ...], layout: tuple[str, ...]) -> bool:
     return all(TABLES.whispers[w].shards in SLOT_SHARDS[slot] for w, slot in zip(deck, slots, strict=True))
 
 
-@pytest.mark.parametrize("rules", [1, 2, 3])
+@pytest.mark.parametrize("rules", [1, 2, 3, 4])
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("options", [COMPETITIVE, COOP])
 def test_the_whisper_layout_says_what_every_deck_holds_where(options: ShadowOptions, players: int, rules: int) -> None:
@@ -124,23 +124,24 @@ def test_the_whisper_layout_says_what_every_deck_holds_where(options: ShadowOpti
     assert layout.count("bottom") == 3 and len(layout) == (len(TABLES.whispers) if options is COOP else 6 + 2 * players)
 
 
+@pytest.mark.parametrize(("rules", "bottom"), [(3, {4, 5, 6}), (4, {1, 2, 3})])
 @pytest.mark.parametrize("drawn", [0, 4, 9, 13, 16, 18])
-def test_a_redealt_whisper_deck_keeps_every_card_in_a_place_it_could_be(drawn: int) -> None:
+def test_a_redealt_whisper_deck_keeps_every_card_in_a_place_it_could_be(drawn: int, rules: int, bottom: set) -> None:
     """``determinize`` deals the rest of the whisper deck afresh, but never where the rules say a card is not: the
-    Lord's whisper stays among the bottom three (below the spare cards under them in co-op)."""
-    layout = whisper_layout(COOP, 2, rules=3)
+    Lord's whisper stays among the bottom three (above the spare cards laid under them in version 3's co-op)."""
+    layout = whisper_layout(COOP, 2, rules=rules)
     lord_places = set()
     for seed in range(30):
-        deck, _ = whisper_deck(COOP, 2, Rng(seed), rules=3)
+        deck, _ = whisper_deck(COOP, 2, Rng(seed), rules=rules)
         rest = deck[drawn:]
         guess, _ = redeal_whispers(rest, layout, Rng(seed + 1000))
         assert sorted(guess) == sorted(rest) and _fits(guess, layout)
         shards = [TABLES.whispers[w].shards for w in guess]
         if 3 in shards:
             lord_places.add(len(guess) - shards.index(3))
-    assert lord_places <= {4, 5, 6}, "three spare cards under the Lord's three"
+    assert lord_places <= bottom, "the Lord's three places, counted from the bottom"
     if drawn <= 13:
-        assert lord_places == {4, 5, 6}, "and any of the three"
+        assert lord_places == bottom, "and any of the three"
 
 
 def test_a_redeal_is_a_fresh_guess_not_the_truth() -> None:
@@ -156,9 +157,10 @@ VERSION_TWO_COOP_DECK = tuple(
 )
 
 
-def test_the_cooperative_whisper_deck_of_versions_one_and_two_lays_the_spare_cards_on_top() -> None:
-    """A match started before version 3 must replay to the same state: its deck is dealt draw for draw as then."""
-    for rules in (1, 2):
+def test_the_cooperative_whisper_deck_of_versions_one_two_and_four_lays_the_spare_cards_on_top() -> None:
+    """A match started before version 3 must replay to the same state: its deck is dealt draw for draw as then.
+    Version 4 (ours) lays the spare cards on top again, the same way."""
+    for rules in (1, 2, 4):
         assert whisper_deck(COOP, 2, Rng(3), rules=rules)[0] == VERSION_TWO_COOP_DECK
         deck, _ = whisper_deck(COOP, 2, Rng(3), rules=rules)
         assert sorted(deck) == sorted(TABLES.whispers)

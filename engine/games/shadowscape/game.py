@@ -53,8 +53,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=4,
-        rules_version=4,  # 2: a one-action first turn, a fair Long Dark; 3: co-op's Lord's whisper nearer;
-        older_rules=(1, 2, 3),  # 4: Sister Mournwell redesigned  # (docs/rules/shadowscape.md, Rules versions)
+        # 2: a one-action first turn, a fair Long Dark; 3: co-op's Lord's whisper nearer; 4: Sister Mournwell
+        # redesigned, co-op's spare whispers on top again (docs/rules/shadowscape.md, Rules versions)
+        rules_version=4,
+        older_rules=(1, 2, 3),
         max_decisions=6000,
         options=ShadowOptions,
         hidden_information=True,

@@ -30,7 +30,7 @@ LONG_DARK = 3  # competitive: the fate deck's third reshuffle starts the final t
 FAIR_LONG_DARK = 2
 # The rules version from which the first player's first turn of a competitive game has one action, not two.
 FIRST_TURN_HANDICAP = 2
-# The rules version from which the cooperative game lays a third of the whispers the competitive one removes under
+# The rules version (3 alone) whose cooperative game lays a third of the whispers the competitive one removes under
 # the deck (the rest on top), rather than all of them on top: fewer to dig through before the Lord's.
 LORD_NEARER = 3
 ACTIONS_PER_TURN = 2

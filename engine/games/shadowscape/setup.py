@@ -90,8 +90,8 @@ def whisper_deck(
 ) -> tuple[tuple[str, ...], MatchRng]:
     """The seed's whisper deck, top first: 3 + players one-shard cards, then ``players`` two-shard cards, then
     the Lord's card shuffled with two more two-shard cards at the bottom. The cooperative game keeps every
-    card (the seed); where the spare ones go is ours: shuffled, from rules version 3 a third of them (rounded
-    down) go under the deck and the rest on top; before, all went on top."""
+    card (the seed); where the spare ones go is ours: shuffled, on top of the deck (under rules version 3, a
+    third of them under it: ``spares_under``)."""
     ones = sorted(w.id for w in tables.whispers.values() if w.shards == 1)
     twos = sorted(w.id for w in tables.whispers.values() if w.shards == 2)
     lord = next(w.id for w in tables.whispers.values() if w.shards == 3)
@@ -104,8 +104,15 @@ def whisper_deck(
     if options.mode != "cooperative":
         return deck, rng
     spare, rng = rng.shuffled([*ones_order[3 + players :], *twos_order[2 + players :]])
-    under = len(spare) // 3 if rules >= LORD_NEARER else 0
+    under = spares_under(len(spare), rules)
     return (*spare[under:], *deck, *spare[:under]), rng
+
+
+def spares_under(spare: int, rules: int) -> int:
+    """How many of the ``spare`` cooperative whispers go under the deck (ours): a third, rounded down, under
+    rules version 3 alone; none (all on top) before it and after it (docs/rules/shadowscape.md, *Cooperative
+    game*: version 3 eased a planner that misjudged the game; with its judgement mended, version 4 digs deep)."""
+    return spare // 3 if rules == LORD_NEARER else 0
 
 
 WhisperSlot = Literal["spare", "one", "two", "bottom"]
@@ -124,7 +131,7 @@ def whisper_layout(
     if options.mode != "cooperative":
         return core
     spare = ones - 3 - players + twos - 2 - players
-    under = spare // 3 if rules >= LORD_NEARER else 0
+    under = spares_under(spare, rules)
     return (*["spare"] * (spare - under), *core, *["spare"] * under)
 
 
