@@ -60,7 +60,7 @@ def early() -> ShadowState:
 def lord_awake() -> ShadowState:
     """A co-op match of four well on, with the Lord awake in c3 (4 damage taken), Hero 1 fighting it
     there and Hero 3 next door."""
-    state = run("cooperative", 4, 19, 150)
+    state = run("cooperative", 4, 32, 150)
     heroes = list(state.heroes)
     heroes[0] = replace(heroes[0], place=CENTRE)
     heroes[2] = replace(heroes[2], place=(2, 1))
@@ -315,7 +315,7 @@ def _golden_png(case: str) -> bytes:
     if case == "early":
         return board_png(GAME.view(early(), None))
     if case == "lord":
-        return board_png(GAME.view(lord_awake(), None), caption="Hollis hits the Dungeon Lord for 4.", clock="3:05")
+        return board_png(GAME.view(lord_awake(), None), caption="Mournwell hits the Dungeon Lord for 4.", clock="3:05")
     state = run("competitive", 3, 7, 6)  # just after the heroes drew their hands
     seat = max(state.heroes, key=lambda h: len(h.hand)).seat
     return extra_png(GAME.view(state, seat), "hand")
