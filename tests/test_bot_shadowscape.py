@@ -108,7 +108,7 @@ async def test_solo_cooperative_two_heroes_held_by_one_person_lose(tmp_path) -> 
 
 
 WIN_SEED = 0  # found by trying seeds: the hard heroes slay the Lord at Standard in this one
-LOSS_SEED = 1  # and here, at Very Difficult, the fate deck runs out first (rules version 3)
+LOSS_SEED = 4  # and here, at Very Difficult, the fate deck runs out first (rules version 4)
 
 
 async def test_an_ai_teammate_plays_its_hero_in_a_cooperative_match(tmp_path) -> None:
