@@ -49,6 +49,14 @@ ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any], int]]] = {
     ]
 }
 COUNTS = ("games", "draws", "decisions", "timeouts", "team_wins")
+PLAY_ORDER = [name for arrangements in ARRANGEMENTS.values() for name, _, _ in arrangements]
+
+
+def in_order(entry: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A game's arrangements in the order they are played (co-op from Standard up), not the stored data's: it
+    is kept with sorted keys, and the co-op check reads the difficulties in turn."""
+    ranked = {name: index for index, name in enumerate(PLAY_ORDER)}
+    return sorted(entry["arrangements"].items(), key=lambda item: ranked.get(item[0], len(ranked)))
 
 
 def raw(game_id: str, results: list[Result], players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +110,7 @@ def _pct(wins: int, n: int) -> str:
 def rows(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """The summary rows printed by bench/balance.py: rates per position or for the team."""
     found = []
-    for name, r in entry["arrangements"].items():
+    for name, r in in_order(entry):
         n = r["games"]
         row: dict[str, Any] = {"arrangement": name, "games": n, "mean_decisions": round(r["decisions"] / n, 1)}
         if r["cooperative"]:
@@ -120,7 +128,7 @@ def lines(entry: dict[str, Any]) -> list[str]:
     out = ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     flags: list[str] = []
     co_op: list[tuple[str, float]] = []
-    for name, r in entry["arrangements"].items():
+    for name, r in in_order(entry):
         n = r["games"]
         cells = [name, str(n)]
         for p in range(most):

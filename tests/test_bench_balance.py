@@ -92,3 +92,21 @@ def test_good_vs_bad_counts_positions_and_how_matches_end() -> None:
     text = "\n".join(positional.lines({"arrangements": {"4 players": raw}}))
     assert "How matches ended: 4 players:" in text and "| hero |" not in text
     assert positional.add(raw, raw)["endings"] == {kind: 2 * n for kind, n in raw["endings"].items()}
+
+
+def test_co_op_levels_are_read_in_play_order_whatever_order_the_data_keeps() -> None:
+    """The stored counts are written with sorted keys (Challenging before Standard); the tables and the check that
+    the team's rate falls with each step of difficulty read the levels from Standard up."""
+    positional = balance.positional
+
+    def team(wins: int) -> dict:
+        return {"cooperative": True, "games": 100, "players": 2, "decisions": 100, "team_wins": wins,
+                "position_wins": [0, 0], "hero_games": {}, "hero_wins": {}}
+
+    names = [f"Co-op, 2 heroes, {level}" for level in ("Standard", "Challenging", "Difficult", "Very Difficult")]
+    falling = {"arrangements": dict(sorted(zip(names, map(team, (58, 52, 48, 44)), strict=True)))}
+    assert [row["arrangement"] for row in positional.rows(falling)] == names
+    text = "\n".join(positional.lines(falling))
+    assert text.index("Standard") < text.index("Challenging") and "does not fall" not in text
+    level = {"arrangements": dict(sorted(zip(names, map(team, (58, 52, 53, 44)), strict=True)))}
+    assert "does not fall" in "\n".join(positional.lines(level))
