@@ -14,6 +14,7 @@ from engine.games.shadowscape import area, turns
 from engine.games.shadowscape.game import Shadowscape
 from engine.games.shadowscape.keys import parse
 from engine.games.shadowscape.model import ShadowState
+from engine.games.shadowscape.scope import reach
 from engine.games.shadowscape.tables import TABLES
 from engine.rng import Rng
 
@@ -112,3 +113,16 @@ def test_determinize_keeps_what_the_seat_sees(seed: int) -> None:
         assert sorted(whispers) == sorted(state.piles.whispers)
         lord = [TABLES.whispers[w].shards for w in whispers].index(3)
         assert lord >= len(whispers) - 3, "the Lord's whisper stays among the bottom three, as everyone knows"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_bounded_reach_is_the_whole_reach_cut_at_its_bound(seed: int) -> None:
+    """``reach(most=…)`` stops its search early (every decision lists the Moves): it must find exactly the rooms,
+    costs and order the whole search finds within the bound, with or without Slip Past."""
+    state = _midgame(seed)
+    for hero in state.heroes:
+        for blink in (False, True):
+            whole = reach(state, hero, blink=blink)
+            for most in range(6):
+                cut = reach(state, hero, blink=blink, most=most)
+                assert list(cut.items()) == [(room, cost) for room, cost in whole.items() if cost <= most]

@@ -81,7 +81,7 @@ def _move_rooms(state: ShadowState, hero: HeroState) -> list[tuple[str, tuple[st
     base = area.movement(hero, room_shrine(state, hero)) + free_boost(state, hero, "move")
     pay = area.boost_cards(hero, "move")
     found = []
-    for room, cost in reach(state, hero).items():
+    for room, cost in reach(state, hero, most=base + len(pay)).items():
         extra = max(0, cost - base)
         if extra <= len(pay):
             found += [(name(room), boosts) for boosts in itertools.combinations(pay, extra)]

@@ -67,7 +67,7 @@ def _targets(state: ShadowState, hero: HeroState, effect: Effect) -> list[str]:
         for other in state.heroes:
             if other.place is None:
                 continue
-            rooms = [p for p, cost in reach(state, other).items() if cost <= effect.amount]
+            rooms = list(reach(state, other, most=effect.amount))
             found += [f"{seat_token(other.seat)}>{name(p)}" for p in rooms]
         return found
     if kind == "shove":

@@ -54,7 +54,7 @@ def special_options(state: ShadowState, hero: HeroState, card: str, side: Action
     assert side.effect is not None and hero.place is not None
     effect = side.effect
     if effect.id == "blink":
-        rooms = [p for p, cost in reach(state, hero, blink=True).items() if cost <= effect.amount]
+        rooms = list(reach(state, hero, blink=True, most=effect.amount))
         return [ShadowAction("sp", card, name(p)) for p in sorted(rooms)]
     if effect.id == "ready_card":
         others = [c.card for c in hero.cards if c.card != card and c.exhausted and not c.wounds]

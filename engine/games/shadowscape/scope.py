@@ -37,16 +37,19 @@ def free_boost(state: ShadowState, hero: HeroState, symbol: Symbol | None) -> in
     return area.shrine_boost(shrine, symbol) + free
 
 
-def reach(state: ShadowState, hero: HeroState, *, blink: bool = False) -> dict[Place, int]:
+def reach(state: ShadowState, hero: HeroState, *, blink: bool = False, most: int | None = None) -> dict[Place, int]:
     """Rooms a Move can end in, with the movement points each costs: one per room entered, stopping in a room
-    with an enemy (once per turn not, with Slip Past; never, for a blink)."""
+    with an enemy (once per turn not, with Slip Past; never, for a blink). With ``most``, only rooms costing at
+    most that many points: the search stops there, as most moves are short and every decision lists them."""
     assert hero.place is not None
     slip = blink or (not state.used.slipped and area.amount_of(hero, "slip_past") > 0)
     occupied = {where for _, where in state.enemies} | ({state.lord.place} if state.lord.place else set())
     best: dict[Place, int] = {hero.place: 0}
     frontier = [hero.place]
     doors = adjacency(state.dungeon)
-    while frontier:
+    depth = 0
+    while frontier and (most is None or depth < most):
+        depth += 1
         nxt = []
         for here in frontier:
             if here != hero.place and here in occupied and not slip:
