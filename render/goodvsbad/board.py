@@ -54,11 +54,12 @@ CACHED_SIZE = 2048  # boards up to this size keep their background in a cache
 
 
 def background(size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...]) -> Image.Image:
-    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases. Boards
-    up to ``CACHED_SIZE`` come from a cache; a close-up's larger one (9 times the pixels) is drawn each time,
-    at its own scale (already smooth at that size), so a busy server does not hold a cache of them."""
+    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases, as a
+    fresh image to draw on. Boards up to ``CACHED_SIZE`` copy it from a cache; a close-up's larger one (9 times
+    the pixels) is drawn each time, at its own scale (already smooth at that size), so a busy server does not
+    hold a cache of them."""
     if size <= CACHED_SIZE:
-        return _cached_background(size, players, lengths, names)
+        return _cached_background(size, players, lengths, names).copy()
     return _background(size, players, lengths, names, scale=1)
 
 
@@ -131,7 +132,6 @@ class GoodVsBadRenderer(BoardRenderer):
         marked = {_checked(p, lay): "marked" for p in options.squares}
         marked |= dict.fromkeys(places_in(tuple(options.highlight or ()), lay), "last")
         image = background(options.size, players, view.lengths, view.seat_names[:players])
-        image = image.copy() if options.size <= CACHED_SIZE else image
         self._marks(image, lay, view)
         self._rings(image, lay, marked)
         self._pieces(image, lay, view)
