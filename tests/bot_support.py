@@ -156,6 +156,13 @@ async def play(world: Any, player: Any, key: str) -> Any:
     """Take turn on the current board, then pick, step by step, the fragments that build ``key`` in the private
     picker (found from the game's own steps, as a player reads them off each select); returns the final
     select's result."""
+    picker = private_message(await player.click(latest_public(world), label="Take turn"))
+    return await pick(world, player, picker, key)
+
+
+async def pick(world: Any, player: Any, picker: Any, key: str) -> Any:
+    """In an open picker (after Take turn, or the one a decision chains on to), pick the fragments that build
+    ``key``; returns the final select's result."""
     service = world.bot.service  # the bot's own (a SimCord world and the sandbox both have a bot)
     match = await service.in_channel(world.channel.id)
     state = await service.state(match.id)
@@ -163,7 +170,6 @@ async def play(world: Any, player: Any, key: str) -> Any:
     deciding = [seat for seat in match.seats_of(player.id) if seat in game.to_decide(state)]
     path = next((p for seat in deciding if (p := path_to(game, state, seat, key)) is not None), None)
     assert path is not None, f"{key} not offered"
-    picker = private_message(await player.click(latest_public(world), label="Take turn"))
     for fragment in path[:-1]:
         picker = private_message(await player.select(picker, _picks(picker, fragment), custom_id=step_id(picker)))
     return await player.select(picker, _picks(picker, path[-1]), custom_id=step_id(picker))

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.ai.search import decide
+from engine.games.metamorph.keys import stages
 from tests.bot_support import (
     custom_ids,
     latest_public,
+    pick,
     play,
     private_message,
     running_bot,
@@ -19,8 +21,9 @@ GAME = get_game("metamorph")
 
 
 async def test_a_whole_duel_between_two_people_in_the_picker(tmp_path) -> None:
-    """Alice and Bob play a duel to its end: every decision made through the picker's steps (what, mode,
-    direction, hex, facing; spell, target), each committed once, the board kept current."""
+    """Alice and Bob play a duel to its end: every decision made through the picker, a move in its three stages
+    (mode; direction and hex; facing) and a Morph or a Teleport in two, each stage committed once and the
+    picker moving on to the next by itself, the board kept current."""
     async with running_bot(tmp_path / "bot.db", seed=5) as world:
         await world.alice.slash(world.channel, "game new", game="metamorph")
         await world.bob.slash(world.channel, "game join")
@@ -30,11 +33,16 @@ async def test_a_whole_duel_between_two_people_in_the_picker(tmp_path) -> None:
         while (match := await world.service.in_channel(world.channel.id)) is not None:
             state = await world.service.state(match.id)
             seat = GAME.to_decide(state)[0]
-            key = decide(GAME, state, seat, level="normal", seed=decisions).key
+            action = decide(GAME, state, seat, level="normal", seed=decisions).action
+            first, *later = stages(action)
             before = match.version
-            await play(world, players[seat], key)
+            picked = await play(world, players[seat], first.key)
+            for stage in later:
+                assert (await world.service.state(match.id)).pending, f"{first.key} was not committed"
+                picked = await pick(world, players[seat], private_message(picked), stage.key)
             after = await world.service.get(match.id)
-            assert after.version > before, f"{key} was not committed"
+            assert after.version == before + 1 + len(later), f"{action.key} was not committed stage by stage"
+            assert (await world.service.state(match.id)).pending == ()
             decisions += 1
             assert decisions < 400
         final = latest_public(world)

@@ -10,16 +10,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MalformedKey, get_game
+from engine import IllegalAction, MalformedKey, get_game
 from engine.ai.search import decide
 from engine.content import unresolved
 from engine.core import canonical, replay
-from engine.games.metamorph.actions import is_legal
+from engine.games.metamorph.actions import is_legal, legal
 from engine.games.metamorph.board import hexes_of, on_map
+from engine.games.metamorph.keys import MetaAction, is_whole, stages
 from engine.games.metamorph.model import MAX_MANA, MetaState
 from engine.games.metamorph.rules import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
 from engine.games.metamorph.tables import TABLES
-from engine.steps import PATH_SEPARATOR
+from engine.steps import PATH_SEPARATOR, next_step
 
 GAME = get_game("metamorph")
 SCENARIOS = ("duel", "war", "key")
@@ -28,7 +29,8 @@ SCENARIOS = ("duel", "war", "key")
 def playout(
     scenario: str, players: int, seed: int, limit: int, **options: object
 ) -> tuple[MetaState, list[tuple[int, str]]]:
-    """Random legal play from a fresh match (ending a turn a third of the time, so turns pass)."""
+    """Random legal play from a fresh match, stage by stage (ending a turn a third of the time, so turns pass),
+    backed out of any stage left half picked."""
     state = GAME.setup({"scenario": scenario, **options}, players, seed)
     rnd = random.Random(seed)
     moves: list[tuple[int, str]] = []
@@ -41,6 +43,9 @@ def playout(
         moves.append((seat, action.key))
         state = GAME.apply(state, seat, action).state
         check_invariants(state)
+    while state.pending:  # back to the turn's first choices, so a test starts from a whole decision
+        moves.append((state.active, "back"))
+        state = GAME.apply(state, state.active, MetaAction("back")).state
     return state, moves
 
 
@@ -80,7 +85,7 @@ def test_random_playouts_keep_every_invariant(scenario: str, players: int, seed:
 
 
 def _walk(state: MetaState, seat: int, path: tuple[str, ...], found: set[str], budget: list[int]) -> None:
-    step = GAME.steps(state, seat, path)
+    step = next_step(GAME, state, seat, path)
     if isinstance(step, str):
         found.add(step)
         assert len(PATH_SEPARATOR.join(path)) <= 40, path
@@ -91,35 +96,89 @@ def _walk(state: MetaState, seat: int, path: tuple[str, ...], found: set[str], b
         _walk(state, seat, (*path, option.key), found, budget)
 
 
+def _whole_actions_through_stages(state: MetaState, seat: int, found: set[str]) -> None:
+    """Every whole action the stages lead to from ``state``: each stage is played, and its choices followed."""
+    for action in GAME.legal_actions(state, seat):
+        if action.kind == "back":
+            continue
+        if is_whole(action):
+            found.add(action.key)
+            continue
+        after = GAME.apply(state, seat, action)
+        assert after.log == () and after.state.done == state.done, "a stage changes nothing on the table"
+        assert GAME.view(after.state, None) == GAME.view(state, None), "nor anything anyone sees"
+        _whole_actions_through_stages(after.state, seat, found)
+
+
 @pytest.mark.parametrize(
     ("scenario", "players", "seed"), [("duel", 2, 3), ("war", 4, 8), ("key", 6, 2), ("key", 3, 17)]
 )
-def test_steps_reach_exactly_the_legal_moves(scenario: str, players: int, seed: int) -> None:
-    """The picker, step by step (what, mode, direction, hex, facing; spell, target; Morph's class, shape),
-    reaches every legal key and nothing else, in at most five short fragments."""
+def test_stages_reach_exactly_the_whole_legal_actions(scenario: str, players: int, seed: int) -> None:
+    """Decided in stages (mode, hex, facing; Morph or Teleport, then its target), a turn's decisions lead to
+    every whole legal action and nothing else; each stage's picker steps (direction, hex; class, shape) reach
+    exactly that stage's choices, in short fragments."""
     state, _ = playout(scenario, players, seed, 40)
     for _ in range(6):
         if GAME.outcome(state) is not None:
             break
         seat = GAME.to_decide(state)[0]
         found: set[str] = set()
-        _walk(state, seat, (), found, [20_000])
-        assert found == {a.key for a in GAME.legal_actions(state, seat)}
-        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state
+        _whole_actions_through_stages(state, seat, found)
+        assert found == {a.key for a in legal(state, seat)}
+        for stage in [state, *(GAME.apply(state, seat, a).state for a in GAME.legal_actions(state, seat)[:3])]:
+            if GAME.outcome(stage) is None and seat in GAME.to_decide(stage):
+                reached: set[str] = set()
+                _walk(stage, seat, (), reached, [20_000])
+                assert reached == {a.key for a in GAME.legal_actions(stage, seat)}
+        state = GAME.apply(state, seat, legal(state, seat)[0]).state
+
+
+def test_a_stage_lists_tens_of_choices_and_back_takes_it_back() -> None:
+    """A move by land is three decisions: the mode (no search of the map), the hex, the facing. ``back``
+    returns one stage; a whole key typed at any stage plays at once."""
+    state, _ = playout("war", 2, 12, 30)
+    seat = state.active
+    mode = next(a for a in GAME.legal_actions(state, seat) if a.kind == "move")
+    walking = GAME.apply(state, seat, mode).state
+    hexes = GAME.legal_actions(walking, seat)
+    assert walking.pending == ("move", mode.a) and hexes[-1] == MetaAction("back")
+    assert all(a.kind == "move" and (not a.c or a.b == "off") for a in hexes[:-1])
+    chosen = hexes[0]
+    facing = GAME.apply(walking, seat, chosen).state
+    facings = GAME.legal_actions(facing, seat)
+    assert 1 <= len(facings) - 1 <= 6 and all(a.b == chosen.b and a.c for a in facings[:-1])
+    assert GAME.apply(facing, seat, MetaAction("back")).state == walking
+    assert GAME.apply(walking, seat, MetaAction("back")).state == state
+    whole = facings[0]
+    typed = GAME.act(state, seat, whole.key).state
+    assert GAME.apply(facing, seat, whole).state == typed and typed.pending == ()
+    assert stages(whole) == (mode, chosen, whole)
+
+
+def test_stages_out_of_place_are_refused() -> None:
+    """``back`` with nothing picked, a hex the mode cannot reach, a mode the wizard lacks (a Human cannot fly),
+    a Teleport off the map: each refused, and nothing changes."""
+    state, _ = playout("duel", 2, 4, 10)
+    seat = state.active
+    assert state.wizard(seat).shape == "Human" and not state.pending
+    for key in ("back", "move:L:zz99", "move:A", "cast:teleport:zz99"):
+        with pytest.raises(IllegalAction):
+            GAME.act(state, seat, key)
 
 
 def test_typed_keys_round_trip_and_bad_ones_are_refused() -> None:
     """Every legal action's key parses back to it; malformed keys raise a readable error."""
     state, _ = playout("key", 4, 5, 30)
     seat = GAME.to_decide(state)[0]
-    for action in GAME.legal_actions(state, seat):
+    whole = legal(state, seat)
+    for action in [*GAME.legal_actions(state, seat), *whole]:
         assert GAME.parse_key(action.key) == action
         assert GAME.describe(state, seat, action).label
-    legal = set(GAME.legal_actions(state, seat))
-    probes = legal | {GAME.parse_key(k) for k in ("move:L:a1:e", "move:A:x24:w", "cast:teleport:a1", "attack:red")}
+    allowed = set(whole)
+    probes = allowed | {GAME.parse_key(k) for k in ("move:L:a1:e", "move:A:x24:w", "cast:teleport:a1", "attack:red")}
     for probe in probes:
-        assert is_legal(state, seat, probe) == (probe in legal), probe.key
-    for bad in ("", "move", "move:X:f7:ne", "move:L:f7:up", "fly:away", "cast", "end:now"):
+        assert is_legal(state, seat, probe) == (probe in allowed), probe.key
+    for bad in ("", "move", "move:X:f7:ne", "move:L:f7:up", "fly:away", "cast", "end:now", "back:now", "move:L::ne"):
         with pytest.raises(MalformedKey):
             GAME.parse_key(bad)
 

@@ -22,6 +22,7 @@ from PIL import Image, ImageChops
 
 from engine import get_game
 from engine.core import Outcome
+from engine.games.metamorph.actions import legal
 from engine.games.metamorph.board import hexes_of, parse_hex
 from engine.games.metamorph.game import MetaView
 from engine.games.metamorph.keys import MetaAction
@@ -55,7 +56,7 @@ MIDGAME = 53
 
 def scripted(state: MetaState, seat: int) -> MetaAction:
     """The fixed rule's choice (see the module's docstring): the first legal action it names."""
-    actions = list(GAME.legal_actions(state, seat))
+    actions = legal(state, seat)  # whole actions, as the picker's stages build them
     view = GAME.view(state, None)
     for prefix in FIRST:
         hit = next((a for a in actions if a.key.startswith(prefix)), None)
@@ -383,7 +384,7 @@ def test_random_positions_render() -> None:
             if GAME.outcome(state) is not None:
                 break
             seat = GAME.to_decide(state)[0]
-            state = GAME.apply(state, seat, pick.choice(list(GAME.legal_actions(state, seat)))).state
+            state = GAME.apply(state, seat, pick.choice(legal(state, seat))).state
             if step % 30 == 0:
                 view = GAME.view(state, seat)
                 assert decode(board_png(view, size=512)).size == (512, 512)

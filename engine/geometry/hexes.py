@@ -84,24 +84,25 @@ def line(a: Hex, b: Hex) -> list[Hex]:
 
 @functools.lru_cache(maxsize=8192)
 def _offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
-    """``line`` from ``(0, 0)`` to ``(dq, dr)``, as axial offsets, ends included."""
+    """``line`` from ``(0, 0)`` to ``(dq, dr)``, as axial offsets, ends included: each point of the nudged cube
+    line rounded to the hex holding it (the rounding written out in the loop, as lines are drawn by the
+    thousand when a map's sight is first worked out)."""
     n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if n == 0:
         return ((0, 0),)
     eps = 1e-6
     ds = -dq - dr
-    return tuple(_rounded(eps + dq * i / n, eps + dr * i / n, ds * i / n - 2 * eps) for i in range(n + 1))
-
-
-def _rounded(q: float, r: float, s: float) -> tuple[int, int]:
-    """The axial (q, r) of the hex holding the fractional cube point (q, r, s)."""
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return int(rq), int(rr)
+    found = []
+    for i in range(n + 1):
+        q, r, s = eps + dq * i / n, eps + dr * i / n, ds * i / n - 2 * eps
+        rq, rr, rs = round(q), round(r), round(s)
+        off_q, off_r, off_s = abs(rq - q), abs(rr - r), abs(rs - s)
+        if off_q > off_r and off_q > off_s:
+            rq = -rr - rs
+        elif off_r > off_s:
+            rr = -rq - rs
+        found.append((rq, rr))
+    return tuple(found)
 
 
 def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.games.metamorph import GAME
+from engine.games.metamorph.actions import legal
 from engine.games.metamorph.board import in_sight, parse_hex
 from engine.games.metamorph.keys import MetaAction
 from engine.games.metamorph.model import Artifact, MetamorphOptions, MetaState, TurnDone, Wizard
@@ -63,8 +64,8 @@ def position(
 
 
 def keys(state: MetaState, seat: int | None = None) -> set[str]:
-    """The keys of every legal action of ``seat`` (default: the active wizard)."""
-    return {a.key for a in GAME.legal_actions(state, state.active if seat is None else seat)}
+    """The keys of every legal whole action of ``seat`` (default: the active wizard), stages aside."""
+    return {a.key for a in legal(state, state.active if seat is None else seat)}
 
 
 def act(state: MetaState, key: str, seat: int | None = None) -> tuple[MetaState, str]:

@@ -2,18 +2,23 @@
 
 Each part of a turn is used at most once (the seed: one move, one spell, one special, one hand-to-hand attack),
 in any order; ``end`` closes the turn.
+
+Two listings: ``legal``, every whole action (what the AI weighs), and ``staged``, the decisions on offer at the
+current stage (keys.py): a move is picked as its mode, then its hex, then its facing, so that no decision lists
+hundreds of choices. Whole actions stay legal at every stage.
 """
 
 from __future__ import annotations
 
 import functools
 
+from ...errors import MalformedKey
 from ...geometry.hexes import Hex, arc
-from .board import hex_name, hexes_of, in_sight, terrain_at, visible_from
+from .board import hex_name, hexes_of, in_sight, on_map, parse_hex, terrain_at, visible_from
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
-from .keys import FACINGS, MetaAction
-from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Wizard, slug
-from .movement import Mover, modes, mover_of, place_of, reach, reachable, speed
+from .keys import FACINGS, MetaAction, is_whole
+from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, slug
+from .movement import Mover, modes, mover_of, place_of, reach, speed
 from .tables import BLOB, HUMAN, TABLES, Shape
 
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
@@ -64,22 +69,83 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     return found
 
 
+def staged(state: MetaState, seat: int) -> list[MetaAction]:
+    """The decisions on offer at the current stage: with nothing picked, every whole action but the moves,
+    Morphs and Teleports, which appear as their first stage (``move:L``, ``cast:morph``, ``cast:teleport``);
+    after a stage, the next one's choices and ``back``."""
+    if state.choosing_school:
+        return legal(state, seat)
+    if state.outcome is not None or seat != state.active:
+        return []
+    if not state.pending:
+        return _first_level(state, state.wizard(seat))
+    pending = MetaAction(*state.pending)  # type: ignore[arg-type]
+    wizard = state.wizard(seat)
+    found: list[MetaAction] = []
+    if pending.kind == "move" and not _cannot_move(state, wizard) and pending.a in modes(state, wizard):
+        tree = _tree(state, wizard, pending.a)  # type: ignore[arg-type]
+        if pending.b:
+            found += tree.get(pending.b, ())
+        else:
+            found += [tree["off"][0] if name == "off" else MetaAction("move", pending.a, name) for name in tree]
+    elif pending.kind == "cast" and not state.done.cast:
+        found += [a for a in _casts(state, wizard, teleport=pending.a == "teleport") if a.a == pending.a]
+    found.append(MetaAction("back"))
+    return found
+
+
+def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    """``legal`` with its many moves, Morphs and Teleports each folded into their first stage."""
+    found: list[MetaAction] = []
+    if not _cannot_move(state, wizard):
+        found += [MetaAction("move", mode) for mode in modes(state, wizard)]
+        if state.options.flying_high and wizard.flying:
+            found.append(MetaAction("rise", "down" if wizard.high else "up"))
+    for cast in _casts(state, wizard, teleport=False):
+        if cast.a != "morph":
+            found.append(cast)
+        elif MORPH_STAGE not in found:
+            found.append(MORPH_STAGE)
+    if _can_teleport(state, wizard):
+        found.append(MetaAction("cast", "teleport"))
+    found += _specials(state, wizard)
+    found += _attacks(state, wizard)
+    found += _declarations(state, wizard)
+    found.append(MetaAction("end"))
+    return found
+
+
+MORPH_STAGE = MetaAction("cast", "morph")
+
+
+def _exits(state: MetaState) -> bool:
+    """Whether the scenario has a way off the map (the Key of Solomon's)."""
+    return state.options.scenario == "key"
+
+
 def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     """Whether ``action`` is legal now, listing only its own kind (a move lists one mode's reach, not every
-    spell's target): what checking a typed or clicked decision costs."""
+    spell's target): what checking a typed or clicked decision costs. A stage is legal when some whole action
+    follows from it; ``back`` while a stage is picked."""
     if state.outcome is not None or seat != state.active:
         return False
     if state.choosing_school or action.kind == "school":
         return state.choosing_school and action.kind == "school" and action.a in SCHOOL_BY_SLUG
+    if action.kind == "back":
+        return bool(state.pending)
     wizard = state.wizard(seat)
+    if not is_whole(action):
+        return _stage_is_open(state, wizard, action)
     if action.kind == "move":
-        return not _cannot_move(state, wizard) and action.a in modes(state, wizard) and action in _mode_move_set(
-            mover_of(state, wizard, action.a), speed(state, wizard, action.a), state.options.scenario == "key"
-        )  # type: ignore[arg-type]
+        return not _cannot_move(state, wizard) and action.a in modes(state, wizard) and action in _tree(
+            state, wizard, action.a  # type: ignore[arg-type]
+        ).get(action.b, ())
+    if action.kind == "cast" and action.a == "teleport":
+        return _can_teleport_to(state, wizard, action.b)
     if action.kind == "rise":
         candidates = _moves(state, wizard, only="rise")
     elif action.kind == "cast":
-        candidates = _casts(state, wizard, teleport=action.a == "teleport")
+        candidates = _casts(state, wizard, teleport=False)
     elif action.kind in ("land", "drop"):
         candidates = _declarations(state, wizard)
     elif action.kind == "end":
@@ -87,6 +153,19 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     else:
         candidates = (_specials if action.kind == "special" else _attacks)(state, wizard)
     return action in candidates
+
+
+def _stage_is_open(state: MetaState, wizard: Wizard, stage: MetaAction) -> bool:
+    """Whether a whole action follows from the stage ``stage`` (``move:L``, ``move:L:f7``, ``cast:morph``…)."""
+    if stage.kind == "cast":
+        if stage.a == "teleport":
+            return _can_teleport(state, wizard)
+        return any(a.a == stage.a for a in _casts(state, wizard, teleport=False))
+    if _cannot_move(state, wizard) or stage.a not in modes(state, wizard):
+        return False
+    if not stage.b:
+        return True  # a mode with speed can at least turn on the spot
+    return stage.b != "off" and stage.b in _tree(state, wizard, stage.a)  # type: ignore[arg-type]
 
 
 def more_than_ending(state: MetaState, seat: int) -> bool:
@@ -107,25 +186,48 @@ def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
 
 
 def _can_move(state: MetaState, wizard: Wizard) -> bool:
-    """Whether ``_moves`` would list anything, without naming and sorting every place it reaches."""
+    """Whether ``_moves`` would list anything, without searching: a mode with speed can at least turn the wizard
+    on the spot (a turn costs a free turn or a point of speed), and a high flier can always descend."""
     if _cannot_move(state, wizard):
         return False
-    if state.options.flying_high and wizard.flying:
-        return True
-    for mode in modes(state, wizard):
-        ends, exits = reachable(state, wizard, mode)
-        if ends or (exits and state.options.scenario == "key"):
-            return True
-    return False
+    return bool(modes(state, wizard)) or (state.options.flying_high and wizard.flying)
 
 
-def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
-    """Whether Teleport is castable now with somewhere to go."""
+def _teleport_castable(state: MetaState, wizard: Wizard) -> bool:
+    """Whether the wizard may cast Teleport now, wherever to: the spell is unspent, known and paid for, and it
+    does not bear the Key under its ward."""
     spell = TABLES.spells["teleport"]
     if state.done.cast or spell.level > intelligence(state, wizard) or spell.level > wizard.mana:
         return False
+    return not (state.key_ward and state.carries_key(wizard.seat))
+
+
+def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
+    """Whether Teleport is castable now with somewhere to go. A free hex beside the wizard answers at once (a
+    neighbour is always in sight); only when none is free is the whole map's sight worked out."""
+    if not _teleport_castable(state, wizard):
+        return False
+    assert wizard.hex is not None
+    ward, taken = warded(state), {w.hex for w in state.standing()}
+    landing = None if wizard.flying else _standable(state.grid, wizard.shape)
+    for near in wizard.hex.neighbours():
+        lands = on_map(state.grid, near) if landing is None else near in landing
+        if lands and near not in ward and near not in taken:
+            return True
     index, _ = _landing(state, wizard)
     return len(index) > sum(w.hex in index for w in state.standing())  # a hex nobody stands on is left
+
+
+def _can_teleport_to(state: MetaState, wizard: Wizard, name: str) -> bool:
+    """Whether a Teleport to the hex called ``name`` is legal now (a lookup, not the list of every hex)."""
+    if not _teleport_castable(state, wizard):
+        return False
+    try:
+        hex_ = parse_hex(name)
+    except MalformedKey:
+        return False
+    index, _ = _landing(state, wizard)
+    return hex_ in index and all(w.hex != hex_ for w in state.standing())
 
 
 def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
@@ -134,7 +236,7 @@ def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list
     if _cannot_move(state, wizard):
         return []
     found: list[MetaAction] = []
-    key = state.options.scenario == "key"
+    key = _exits(state)
     for mode in modes(state, wizard):
         if only is None or mode == only:
             found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
@@ -155,8 +257,18 @@ def _mode_moves(mover: Mover, full: int, exits_allowed: bool) -> tuple[MetaActio
 
 
 @functools.lru_cache(maxsize=512)
-def _mode_move_set(mover: Mover, full: int, exits_allowed: bool) -> frozenset[MetaAction]:
-    return frozenset(_mode_moves(mover, full, exits_allowed))
+def _mode_tree(mover: Mover, full: int, exits_allowed: bool) -> dict[str, tuple[MetaAction, ...]]:
+    """One mode's moves by the hex they end on (in the order ``_mode_moves`` lists them; ``"off"`` for the way
+    off the map): the hex stage lists the keys, the facing stage one hex's moves. Memoised (read-only)."""
+    tree: dict[str, list[MetaAction]] = {}
+    for action in _mode_moves(mover, full, exits_allowed):
+        tree.setdefault(action.b, []).append(action)
+    return {name: tuple(moves) for name, moves in tree.items()}
+
+
+def _tree(state: MetaState, wizard: Wizard, mode: Mode) -> dict[str, tuple[MetaAction, ...]]:
+    """``_mode_tree`` for the wizard's ``mode`` now."""
+    return _mode_tree(mover_of(state, wizard, mode), speed(state, wizard, mode), _exits(state))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -258,7 +370,13 @@ def _teleport_list(
     else:
         landing = _standable(grid, shape) - ward
         hexes = tuple(h for h in visible_from(grid, origin) if h in landing)
-    return {h: n for n, h in enumerate(hexes)}, tuple(MetaAction("cast", "teleport", hex_name(h)) for h in hexes)
+    return {h: n for n, h in enumerate(hexes)}, tuple(_teleport_to(h) for h in hexes)
+
+
+@functools.lru_cache(maxsize=16384)
+def _teleport_to(hex_: Hex) -> MetaAction:
+    """The Teleport to ``hex_``, made once: the same hexes are listed from many places."""
+    return MetaAction("cast", "teleport", hex_name(hex_))
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:

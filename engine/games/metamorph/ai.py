@@ -19,6 +19,7 @@ from ...ai.levels import Level
 from ...ai.mcts import reseeded
 from ...ai.profile import AiProfile
 from ...rng import Rng
+from .actions import legal
 from .evaluation import evaluate
 from .keys import MetaAction
 from .model import MetaState
@@ -52,13 +53,15 @@ def _first(action: MetaAction) -> int:
 
 
 def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
-    game: Any, state: MetaState, seat: int, legal: Sequence[MetaAction], level: Level, rng: random.Random
+    game: Any, state: MetaState, seat: int, offered: Sequence[MetaAction], level: Level, rng: random.Random
 ) -> tuple[MetaAction, int]:
-    """Choose ``seat``'s action; the second value counts the positions looked at."""
+    """Choose ``seat``'s action; the second value counts the positions looked at. The planner weighs whole
+    actions (a move to a hex and a facing), legal at any stage, not the stage ``offered`` lists."""
     start = time.perf_counter()
     scored: list[tuple[float, int, MetaAction]] = []
     work = 0
-    for index, action in sorted(enumerate(legal), key=lambda item: _first(item[1])):
+    whole = legal(state, seat)
+    for index, action in sorted(enumerate(whole), key=lambda item: _first(item[1])):
         if work >= level.budget or time.perf_counter() - start > level.time_cap / 2:
             break
         scored.append((_value(game, state, seat, action, level=level, rng=rng), index, action))

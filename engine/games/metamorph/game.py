@@ -17,10 +17,10 @@ from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
-from .actions import is_legal, legal, more_than_ending
+from .actions import is_legal, more_than_ending, staged
 from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
-from .keys import MetaAction, parse
+from .keys import MetaAction, is_whole, parse
 from .model import (
     KEY_WARD_VERSION,
     SEAT_NAMES,
@@ -125,7 +125,9 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
     # -- legal actions and keys ----------------------------------------------------------------------------
 
     def legal_actions(self, state: MetaState, seat: int) -> Sequence[MetaAction]:
-        return legal(state, seat)
+        """The decisions on offer at this stage (``actions.staged``); every whole action is legal too, and the
+        AI weighs those (``actions.legal``)."""
+        return staged(state, seat)
 
     def action_key(self, action: MetaAction) -> str:
         return action.key
@@ -136,12 +138,18 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
         if labels.is_plain(action):
             return _plain_choice(action)
+        if action.kind == "cast" and action.a == "morph" and action.b:
+            wizard = state.wizard(seat)
+            return _morph_choice(action, wizard.shape, labels.morph_cost(wizard))
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
 
     def prompt(self, state: MetaState, seat: int) -> str:
         if state.choosing_school:
             return "Choose your wizard's school of magic."
+        stage = labels.stage_prompt(state)
+        if stage is not None:
+            return stage
         wizard = state.wizard(seat)
         return f"Your turn: {wizard.shape}, {wizard.health} health, {wizard.mana} mana."
 
@@ -158,7 +166,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
     def apply_listed(self, state: MetaState, seat: int, action: MetaAction) -> Transition[MetaState]:
         """Play a listed action; a turn with nothing left to do but end it ends by itself."""
         state, log = play(state, seat, action)
-        in_turn = state.outcome is None and action.kind != "end" and state.active == seat
+        in_turn = is_whole(action) and state.outcome is None and action.kind != "end" and state.active == seat
         if in_turn and not state.choosing_school and not more_than_ending(state, seat):
             state, more = play(state, seat, MetaAction("end"))
             log += more
@@ -229,3 +237,10 @@ def _plain_choice(action: MetaAction) -> Choice:
     turns, and their words depend on the action alone."""
     text, group = labels.plain_label(action)
     return Choice(action.key, text[:100], group)
+
+
+@functools.lru_cache(maxsize=4096)
+def _morph_choice(action: MetaAction, shape: str, cost: int) -> Choice:
+    """A Morph's choice, made once per target, shape and cost: the Morph stage lists dozens, the same turn
+    after turn."""
+    return Choice(action.key, labels.morph_label(shape, action.b, cost), "Spell")

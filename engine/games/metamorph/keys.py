@@ -1,4 +1,4 @@
-"""Metamorph's move notation: one compact key per decision, typed or built in steps.
+"""Metamorph's move notation: one compact key per decision, typed or built in stages.
 
 school:reptilian          pick a school (Specialization)
 move:L:f7:ne              move by land (L), water (W) or air (A) to f7, ending facing north-east
@@ -7,6 +7,10 @@ cast:morph:giant-spider   cast Morph (target shape), Heal, Slow:blue, Restrict:b
 special:rest              a special: rest, sprint, ink, survival, pickup:key, breathe:blue, web:red …
 attack:blue               a hand-to-hand attack, with a strike special: attack:blue:bite; an artifact: attack:key
 land / drop:key / rise:up / rise:down / end
+
+The picker builds a move, a Morph or a Teleport in stages, each a decision of its own: ``move:L`` (the mode),
+``move:L:f7`` (the hex), then ``move:L:f7:ne``; ``cast:morph`` then ``cast:morph:rat``; ``cast:teleport`` then
+``cast:teleport:f7``. ``back`` takes the last stage back. A whole key may be typed at any stage.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from ...errors import MalformedKey
 
 FACINGS = ("e", "ne", "nw", "w", "sw", "se")
 FACING_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-Kind = Literal["school", "move", "cast", "special", "attack", "land", "drop", "rise", "end"]
-_PARTS = {"school": 1, "move": (2, 3), "cast": (1, 2), "special": (1, 2), "attack": (1, 2), "drop": 1, "rise": 1}
+Kind = Literal["school", "move", "cast", "special", "attack", "land", "drop", "rise", "end", "back"]
+_PARTS = {"school": 1, "move": (1, 2, 3), "cast": (1, 2), "special": (1, 2), "attack": (1, 2), "drop": 1, "rise": 1}
+STAGED_SPELLS = ("morph", "teleport")  # spells whose target is a stage of its own
 
 
 class MetaAction(NamedTuple):
@@ -39,7 +44,7 @@ def parse(key: str) -> MetaAction:
     """The action a key names; the check of what is legal is the rules' (``MalformedKey`` for non-keys)."""
     parts = key.strip().lower().split(":")
     kind, args = parts[0], parts[1:]
-    if kind in ("land", "end"):
+    if kind in ("land", "end", "back"):
         if args:
             raise MalformedKey(f"{kind!r} takes nothing after it.")
         return MetaAction(kind)  # type: ignore[arg-type]
@@ -47,8 +52,6 @@ def parse(key: str) -> MetaAction:
         raise MalformedKey(f"{key!r} is not a Metamorph move (try move:, cast:, special:, attack:, land or end).")
     allowed = _PARTS[kind]
     counts = allowed if isinstance(allowed, tuple) else (allowed,)
-    if kind == "move" and len(args) == 2 and args[1] != "off":
-        raise MalformedKey("A move names its mode, hex and facing, like move:L:f7:ne (or move:L:off).")
     if len(args) not in counts or not all(args):
         raise MalformedKey(f"{key!r} is not a Metamorph move.")
     if kind == "move" and (args[0].upper() not in ("L", "W", "A") or (len(args) == 3 and args[2] not in FACINGS)):
@@ -56,3 +59,31 @@ def parse(key: str) -> MetaAction:
     if kind == "move":
         args[0] = args[0].upper()
     return MetaAction(kind, *args)  # type: ignore[arg-type]
+
+
+def is_whole(action: MetaAction) -> bool:
+    """Whether ``action`` is a whole decision of the rules, not a stage of one (``move:L``, ``move:L:f7``,
+    ``cast:morph``, ``cast:teleport``, or ``back``)."""
+    if action.kind == "move":
+        return bool(action.c) or action.b == "off"
+    if action.kind == "cast":
+        return bool(action.b) or action.a not in STAGED_SPELLS
+    return action.kind != "back"
+
+
+def parent(action: MetaAction) -> MetaAction | None:
+    """The stage ``action`` is picked from (``move:L:f7`` for ``move:L:f7:ne``); ``None`` for a first choice."""
+    if action.kind == "move" and action.b:
+        return MetaAction("move", action.a, "" if action.b == "off" or not action.c else action.b)
+    if action.kind == "cast" and action.a in STAGED_SPELLS and action.b:
+        return MetaAction("cast", action.a)
+    return None
+
+
+def stages(action: MetaAction) -> tuple[MetaAction, ...]:
+    """The decisions that build ``action`` in the picker, first to last (``move:L``, ``move:L:f7``,
+    ``move:L:f7:ne``); an action without stages is its own one decision."""
+    chain = [action]
+    while (before := parent(chain[-1])) is not None:
+        chain.append(before)
+    return tuple(reversed(chain))

@@ -1,25 +1,32 @@
-"""How Metamorph's decisions read in the picker: a label per action, and the steps a turn is built in.
+"""How Metamorph's decisions read in the picker: a label per action, and the steps of the longer stages.
 
-Steps: what to do (move, cast, special, attack, or a one-click declaration); for a move, the mode, then the
-destination (grouped by direction from the wizard when there are more than a select holds), then the facing;
-for a spell or a special, its target. Path fragments are short, so a picker's custom id stays under 100.
+A move, a Morph or a Teleport is decided in stages (keys.py): the mode, then the hex, then the facing; the spell,
+then its target. Most stages fit one select; the picker's own steps (``steps``) split the two long ones: a hex
+(grouped by direction from the wizard when there are more than a select holds) and a shape (its class region of
+the chart first). Path fragments are short, so a picker's custom id stays under 100.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ...core import STEP_LIMIT, Choice, Step
 from ...errors import MalformedKey
 from ...geometry.hexes import DIRECTION_NAMES, Hex, sector
 from .actions import SEAT_SLUGS
-from .board import hex_name, parse_hex
+from .board import parse_hex
 from .keys import FACING_WORDS, FACINGS, MetaAction
-from .model import FLIGHT_CHANGE_DAMAGE, MODE_NAMES, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, article
+from .model import (
+    FLIGHT_CHANGE_DAMAGE,
+    MODE_NAMES,
+    SCHOOL_BY_SLUG,
+    SEAT_NAMES,
+    SHAPE_BY_SLUG,
+    MetaState,
+    Wizard,
+    article,
+)
 from .tables import SCHOOL_NAMES, TABLES, chart_distance
-
-TOP = {"move": "m", "cast": "c", "special": "s", "attack": "a"}
-TOP_LABELS = {"m": "Move…", "c": "Cast a spell…", "s": "Use a special…", "a": "Attack hand to hand…"}
 
 
 def target_name(state: MetaState, target: str) -> str:
@@ -29,15 +36,25 @@ def target_name(state: MetaState, target: str) -> str:
 
 
 def is_plain(action: MetaAction) -> bool:
-    """Whether the action's label depends on the action alone (a move, a Teleport), so it can be made once."""
-    return action.kind == "move" or (action.kind == "cast" and action.a == "teleport")
+    """Whether the action's label depends on the action alone (a move or a stage of one, a Teleport, ``back``),
+    so it can be made once."""
+    return action.kind in ("move", "back") or (action.kind == "cast" and action.a == "teleport")
 
 
 def plain_label(action: MetaAction) -> tuple[str, str]:
     """The label and group of a move or a Teleport (``is_plain``): the same whoever acts and from wherever."""
+    if action.kind == "back":
+        return "← Back", "Other"
     if action.kind == "cast":
-        return f"{TABLES.spells['teleport'].name} → {action.b}", "Spell"
+        teleport = TABLES.spells["teleport"]
+        if not action.b:
+            return f"{teleport.name}… ({teleport.level} mana)", "Spell"
+        return f"{teleport.name} → {action.b}", "Spell"
     verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
+    if not action.b:
+        return f"{verb}…", "Move"
+    if not action.c and action.b != "off":
+        return f"{verb} to {action.b}…", f"Move by {MODE_NAMES[action.a]}"
     if action.b == "off":
         return f"{verb} off the map", f"Move by {MODE_NAMES[action.a]}"
     return f"{verb} to {action.b}, facing {FACING_WORDS[FACINGS.index(action.c)]}", f"Move by {MODE_NAMES[action.a]}"
@@ -54,11 +71,9 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     if kind == "cast":
         spell = TABLES.spells[action.a]
         if spell.id == "morph":
-            shape = SHAPE_BY_SLUG[action.b]
-            turns = chart_distance(wizard.shape, shape) if wizard.body.cell else 1
-            cost = 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
-            plural = "s" if turns > 1 else ""
-            return f"Morph into {article(shape)} ({turns} turn{plural}, {cost} mana)", "Spell"
+            if not action.b:
+                return f"Morph… ({morph_cost(wizard)} mana)", "Spell"
+            return morph_label(wizard.shape, action.b, morph_cost(wizard)), "Spell"
         if action.b:
             return f"{spell.name} → {action.b if spell.id == 'teleport' else target_name(state, action.b)}", "Spell"
         return f"{spell.name} ({spell.level} mana)", "Spell"
@@ -78,164 +93,95 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     return ("Land" if kind == "land" else "End the turn"), "Other"
 
 
-def steps(state: MetaState, seat: int, legal: Sequence[MetaAction], path: tuple[str, ...]) -> Step | str:
-    """The next step after ``path`` among ``legal``, or the whole key ``path`` completes."""
-    if not path:
-        return _top(state, seat, legal)
-    head, rest = path[0], path[1:]
-    if head not in TOP_LABELS:
-        if rest or head not in {a.key for a in legal}:
-            raise MalformedKey("That choice isn't on offer any more.")
-        return head
-    kind = next(k for k, v in TOP.items() if v == head)
-    chosen = [a for a in legal if a.kind == kind]
-    if not chosen:
-        raise MalformedKey("That choice isn't on offer any more.")
-    if kind == "move":
-        return _move_steps(state, seat, chosen, rest)
-    if kind == "cast" and rest[:1] == ("morph",):
-        return _morph_steps(state, seat, chosen, rest)
-    if kind == "cast" and rest[:1] == ("teleport",):
-        hexes = [a for a in chosen if a.a == "teleport"]
-        return _hex_steps(state, seat, hexes, rest[1:], lambda h: MetaAction("cast", "teleport", hex_name(h)).key)
-    return _by_argument(state, seat, chosen, rest, f"{TOP_LABELS[head][:-1]}: which?")
+def stage_prompt(state: MetaState) -> str | None:
+    """The question a picked stage asks (``None`` with nothing picked)."""
+    if not state.pending:
+        return None
+    pending = MetaAction(*state.pending)  # type: ignore[arg-type]
+    if pending.kind == "cast":
+        return "Morph into which shape?" if pending.a == "morph" else "Teleport to which hex?"
+    verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[pending.a]
+    return f"{verb} to {pending.b}: facing which way?" if pending.b else f"{verb} to which hex?"
 
 
-def _top(state: MetaState, seat: int, legal: Sequence[MetaAction]) -> Step:
-    options: list[Choice] = []
-    for kind, fragment in TOP.items():
-        if any(a.kind == kind for a in legal):
-            options.append(Choice(fragment, TOP_LABELS[fragment]))
-    for action in legal:
-        if action.kind not in TOP:
-            options.append(Choice(action.key, label(state, seat, action)[0]))
-    return Step("What will your wizard do?", tuple(options))
+def morph_cost(wizard: Wizard) -> int:
+    """The mana a Morph costs the wizard now: 1, its damage, and the price of changing in flight."""
+    return 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
 
 
-def _by_argument(
-    state: MetaState, seat: int, chosen: list[MetaAction], rest: tuple[str, ...], prompt: str
+def morph_label(shape: str, target: str, cost: int) -> str:
+    """A Morph's label: the words depend on the shape, the target and the cost alone."""
+    into = SHAPE_BY_SLUG[target]
+    turns = chart_distance(shape, into) if TABLES.shapes[shape].cell else 1
+    plural = "s" if turns > 1 else ""
+    return f"Morph into {article(into)} ({turns} turn{plural}, {cost} mana)"
+
+
+def steps(state: MetaState, seat: int, offered: Sequence[MetaAction], path: tuple[str, ...]) -> Step | str | None:
+    """The picker's steps for the two long stages, a hex and a shape (``None`` for any other: it fits a select,
+    or the generic sections split it by group)."""
+    if not state.pending or len(state.pending) > 2:
+        return None
+    back = Choice("back", "← Back")
+    if path == ("back",):
+        return "back"
+    if state.pending == ("cast", "morph"):
+        return _morph_steps(state, seat, [a for a in offered if a.kind == "cast"], path, back)
+    return _hex_steps(state, seat, [a for a in offered if a.kind != "back"], path, back)
+
+
+def _morph_steps(
+    state: MetaState, seat: int, shapes: list[MetaAction], path: tuple[str, ...], back: Choice
 ) -> Step | str:
-    """Spells, specials and attacks: the first argument, then (where several share it) the second."""
-    level = chosen
-    for depth, fragment in enumerate(rest):
-        level = [a for a in level if ((a.a, a.b)[depth] or "-") == fragment]
-        if not level:
-            raise MalformedKey("That choice isn't on offer any more.")
-    if len(level) == 1 and len(rest) >= 1:
-        return level[0].key
-    depth = len(rest)
-    if depth >= 2:
-        raise MalformedKey("That choice isn't on offer any more.")
-    options: dict[str, str] = {}
-    for action in level:
-        fragment = (action.a, action.b)[depth] or "-"
-        if depth == 1 and fragment == "-":
-            options[fragment] = "Plain attack" if action.kind == "attack" else label(state, seat, action)[0]
-        elif action.kind == "attack" and depth == 0:
-            options.setdefault(fragment, target_name(state, fragment))
-        elif depth == 1 and action.kind == "attack":
-            options[fragment] = f"With {TABLES.specials[fragment].name} ({TABLES.specials[fragment].cost} mana)"
-        else:
-            options.setdefault(fragment, _argument_label(state, seat, action, depth))
-    return Step(prompt, tuple(Choice(k, v) for k, v in options.items()))
-
-
-def _argument_label(state: MetaState, seat: int, action: MetaAction, depth: int) -> str:
-    if depth == 0 and action.b and action.kind == "cast":
-        return f"{TABLES.spells[action.a].name}…"
-    if depth == 0 and action.b and action.kind == "special":
-        return "Pick up…" if action.a == "pickup" else f"{TABLES.specials[action.a].name}…"
-    return label(state, seat, action)[0]
-
-
-def _morph_steps(state: MetaState, seat: int, chosen: list[MetaAction], rest: tuple[str, ...]) -> Step | str:
     """Morph: the class region of the chart, then the shape."""
-    shapes = [a for a in chosen if a.a == "morph"]
-    if len(rest) == 1:
+    if not path:
         classes = dict.fromkeys(TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class for a in shapes)
-        return Step("Morph into a shape of which class?", tuple(Choice(c.lower(), c) for c in classes))
-    cls = rest[1]
-    members = [a for a in shapes if TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class.lower() == cls]
-    if len(rest) == 2 and members:
+        options = (*(Choice(c.lower(), c) for c in classes), back)
+        return Step("Morph into a shape of which class?", options)
+    members = [a for a in shapes if TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class.lower() == path[0]]
+    if len(path) == 1 and members:
         return Step("Which shape?", tuple(Choice(a.b, label(state, seat, a)[0]) for a in members))
-    picked = [a for a in members if len(rest) == 3 and a.b == rest[2]]
+    picked = [a for a in members if len(path) == 2 and a.b == path[1]]
     if not picked:
         raise MalformedKey("That shape isn't on offer any more.")
     return picked[0].key
 
 
-def _move_steps(state: MetaState, seat: int, moves: list[MetaAction], rest: tuple[str, ...]) -> Step | str:
-    """A move: mode, then destination (by direction when many), then facing."""
-    if not rest:
-        options = {a.a: f"By {MODE_NAMES[a.a]}" for a in moves if a.kind == "move"}
-        for action in moves:
-            if action.kind == "rise":
-                options[action.key] = label(state, seat, action)[0]
-        return Step("How will you move?", tuple(Choice(k, v) for k, v in options.items()))
-    if rest[0].startswith("rise:"):
-        if len(rest) == 1 and rest[0] in {a.key for a in moves}:
-            return rest[0]
-        raise MalformedKey("That choice isn't on offer any more.")
-    mode_moves = [a for a in moves if a.kind == "move" and a.a == rest[0]]
-    if not mode_moves:
-        raise MalformedKey("That mode isn't on offer any more.")
-    if rest[1:] == ("off",) and any(a.b == "off" for a in mode_moves):
-        return MetaAction("move", rest[0], "off").key
-    return _hex_steps(state, seat, mode_moves, rest[1:], None)
-
-
 def _hex_steps(
-    state: MetaState,
-    seat: int,
-    actions: list[MetaAction],
-    rest: tuple[str, ...],
-    make_key: Callable[[Hex], str] | None,
+    state: MetaState, seat: int, actions: list[MetaAction], path: tuple[str, ...], back: Choice
 ) -> Step | str:
-    """Destinations grouped by direction from the wizard (a group per direction, split by distance when a
-    direction holds more than a select), then, for moves, the facing at the chosen hex."""
+    """A hex to move or teleport to, grouped by direction from the wizard (a group per direction, split by
+    distance when a direction holds more than a select) when they are more than a select holds."""
     origin = state.wizard(seat).hex
     assert origin is not None
-    by_hex: dict[str, list[MetaAction]] = {}
-    for action in actions:
-        target = action.b
-        by_hex.setdefault(target, []).append(action)
-    names = [n for n in by_hex if n != "off"]
-    groups = _groups(origin, names)
+    by_hex = {action.b: action for action in actions}
+    off = by_hex.pop("off", None)
+    extras = [Choice("off", "Leave the map")] if off is not None else []
+    extras.append(back)
+    if path == ("off",) and off is not None:
+        return off.key
+    groups = _groups(origin, list(by_hex), room=len(extras))
+    names = groups[0][1]
     if len(groups) > 1:
-        if not rest:
+        if not path:
             options = [Choice(f"~{i}", title) for i, (title, _) in enumerate(groups)]
-            if "off" in by_hex:
-                options.append(Choice("off", "Leave the map"))
-            return Step("Where to? Pick a direction.", tuple(options))
-        if rest[0] == "off" and "off" in by_hex:
-            return by_hex["off"][0].key
-        if not (rest[0].startswith("~") and rest[0][1:].isdigit() and int(rest[0][1:]) < len(groups)):
+            return Step("Where to? Pick a direction.", (*options, *extras))
+        head = path[0]
+        if not (head.startswith("~") and head[1:].isdigit() and int(head[1:]) < len(groups)):
             raise MalformedKey("That direction isn't on offer any more.")
-        names = groups[int(rest[0][1:])][1]
-        rest = rest[1:]
-    if not rest:
+        names, path, extras = groups[int(head[1:])][1], path[1:], []
+    if not path:
         options = [Choice(n, f"{n} ({parse_hex(n).distance(origin)} away)") for n in names]
-        if len(groups) <= 1 and "off" in by_hex:
-            options.append(Choice("off", "Leave the map"))
-        return Step("Which hex?", tuple(options))
-    if rest[0] == "off" and "off" in by_hex:
-        return by_hex["off"][0].key
-    if rest[0] not in names:
+        return Step("Which hex?", (*options, *extras))
+    if len(path) != 1 or path[0] not in names:
         raise MalformedKey("That hex isn't on offer any more.")
-    here = by_hex[rest[0]]
-    if make_key is not None:
-        return make_key(parse_hex(rest[0]))
-    if len(rest) == 1:
-        return Step("Facing which way?", tuple(Choice(a.c, f"Face {FACING_WORDS[FACINGS.index(a.c)]}") for a in here))
-    picked = [a for a in here if a.c == rest[1]]
-    if len(rest) != 2 or not picked:
-        raise MalformedKey("That facing isn't on offer any more.")
-    return picked[0].key
+    return by_hex[path[0]].key
 
 
-def _groups(origin: Hex, names: list[str]) -> list[tuple[str, list[str]]]:
-    """Hex names in select-sized groups: all at once if they fit, else by direction, then by distance."""
-    if len(names) <= STEP_LIMIT - 1:
+def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list[str]]]:
+    """Hex names in select-sized groups: all at once if they fit beside ``room`` other options, else by
+    direction, then by distance."""
+    if len(names) <= STEP_LIMIT - room:
         return [("", names)]
     here = [n for n in names if parse_hex(n) == origin]
     by_direction: dict[int, list[str]] = {}

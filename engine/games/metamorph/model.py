@@ -163,6 +163,7 @@ class MetaState:
     choosing_school: bool = False
     outcome: Outcome | None = None
     last_path: tuple[Hex, ...] = ()  # the last move's start and end, for the board's highlight
+    pending: tuple[str, ...] = ()  # the stages of a move, Morph or Teleport picked so far (keys.py): ("move", "L")
 
     @property
     def active(self) -> int:

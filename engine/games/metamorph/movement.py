@@ -63,10 +63,12 @@ def _allowance(grid: tuple[str, ...], body: Shape, start: Hex) -> int:
 
 
 def modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
-    """The modes of transport the wizard may use now (speed above 0; high fliers only fly)."""
+    """The modes of transport the wizard may use now (speed above 0; high fliers only fly). A shape without a
+    mode is ruled out before its conditions are read: most decisions ask this."""
+    body = wizard.body
     found: list[Mode] = []
-    for mode in ("L", "W", "A"):
-        if speed(state, wizard, mode) > 0 and not (wizard.high and mode != "A"):  # type: ignore[arg-type]
+    for mode, base in (("L", body.ls), ("W", body.ws), ("A", body.as_)):
+        if base > 0 and not (wizard.high and mode != "A") and speed(state, wizard, mode) > 0:  # type: ignore[arg-type]
             found.append(mode)  # type: ignore[arg-type]
     return tuple(found)
 
@@ -137,6 +139,8 @@ def reach(mover: Mover, full: int) -> tuple[frozenset[int], bool]:
     """``reachable`` on plain values, memoised: listing, checking and applying a move ask the same question of
     the same position several times in a decision, and the answer depends on nothing else."""
     ahead, exits_ahead = _search(mover, full, forward=True)
+    if full // 2 == 0:  # no step back: turning on the spot, all a backward search finds, is found ahead too
+        return ahead - {place(mover.start, mover.facing)}, exits_ahead
     behind, exits_behind = _search(mover, full // 2, forward=False)
     return (ahead | behind) - {place(mover.start, mover.facing)}, exits_ahead or exits_behind
 

@@ -13,7 +13,7 @@ from ...frozen import replace
 from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand, intelligence
 from .board import hex_name, parse_hex
 from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
-from .keys import FACING_WORDS, FACINGS, MetaAction
+from .keys import FACING_WORDS, FACINGS, MetaAction, is_whole, parent
 from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, Wizard, article
 from .movement import reaches_forward
 from .tables import HUMAN, SCHOOL_NAMES, TABLES, chart_distance
@@ -21,7 +21,15 @@ from .turns import begin_turn, end_turn, outcome_of
 
 
 def play(state: MetaState, seat: int, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
-    """Apply ``action`` (already known to be legal) for ``seat``."""
+    """Apply ``action`` (already known to be legal) for ``seat``: a stage of a decision is only noted (nothing
+    happens on the table, nothing is logged); a whole action clears the stages picked before it."""
+    if action.kind == "back":
+        before = parent(MetaAction(*state.pending))  # type: ignore[arg-type]
+        return replace(state, pending=tuple(p for p in before if p) if before else ()), []
+    if not is_whole(action):
+        return replace(state, pending=tuple(p for p in action if p)), []
+    if state.pending:
+        state = replace(state, pending=())
     handler = {
         "school": _school,
         "move": _move,
