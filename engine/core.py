@@ -228,7 +228,11 @@ class Game(ABC, Generic[S, A, V]):
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
-        """Every legal action of ``seat`` in a fixed, deterministic order (empty if it need not decide)."""
+        """Every legal action of ``seat`` in a fixed, deterministic order (empty if it need not decide).
+
+        A game that builds long decisions in stages lists the current stage's decisions (Metamorph: a move's
+        mode, then its hex, then its facing); it accepts the whole decision at any stage too, and its AI may
+        play that."""
 
     @abstractmethod
     def action_key(self, action: A) -> str:

@@ -164,7 +164,8 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         return self.apply_listed(state, seat, action)
 
     def apply_listed(self, state: MetaState, seat: int, action: MetaAction) -> Transition[MetaState]:
-        """Play a listed action; a turn with nothing left to do but end it ends by itself."""
+        """Play an action listed for this state, by ``legal_actions`` or by the whole listing the AI weighs
+        (``actions.legal``); a turn with nothing left to do but end it ends by itself."""
         state, log = play(state, seat, action)
         in_turn = is_whole(action) and state.outcome is None and action.kind != "end" and state.active == seat
         if in_turn and not state.choosing_school and not more_than_ending(state, seat):
