@@ -234,10 +234,14 @@ class Flows:
     # -- playing ----------------------------------------------------------------------------------------------
 
     async def _stale(self, interaction: discord.Interaction, match: MatchInfo, version: int) -> bool:
-        """Answer a click on an old board with a link to the current one; ``True`` if it was old."""
+        """Answer a click on an old board with a link to the current one; ``True`` if it was old. The current
+        board may carry an older version than the match's, after decisions it did not need redrawing for."""
         if match.status is Status.ACTIVE and match.version == version:
             return False
         mark = await self.service.bookmark(match.id, "board")
+        clicked = interaction.message.id if interaction.message is not None else None
+        if match.status is Status.ACTIVE and mark is not None and (mark.message_id, mark.version) == (clicked, version):
+            return False
         where = f" The current board is here: {mark.url(match.guild_id)}" if mark else ""
         text = "This match is over." if match.status is not Status.ACTIVE else "This board is out of date."
         await reply(interaction, text + where)

@@ -45,6 +45,7 @@ class Shown:
     to_decide: Mapping[int, int | None]
     lines: tuple[str, ...]
     posted_at: datetime
+    view: Any = None  # the public view drawn on it
 
 
 class Poster:
@@ -78,15 +79,19 @@ class Poster:
 
     async def publish(
         self, result: ActResult, *, deliver_secrets: bool = True, actor: int | None = None, ping: bool = True
-    ) -> discord.Message:
+    ) -> discord.Message | None:
         """Show the new position: edit the current board while the same seats keep deciding, else post a new
-        board at the bottom of the channel (the previous one loses its buttons).
+        board at the bottom of the channel (the previous one loses its buttons); leave it as it is when it
+        already shows the position (``None``).
 
         Players who must decide are mentioned on a new board, except ``actor`` (who is deciding again and
         already knows) and except when ``ping`` is off (a re-post of an unchanged position).
         """
         match = result.match
         shown = await self._editable(result) if ping else None
+        if shown is not None and self._unchanged(shown, result):
+            await self._after_board(result, deliver_secrets)
+            return None  # a decision nobody else can see (a stage of a Metamorph move): the board stands
         lines = (*shown.lines, *result.public_log) if shown else result.public_log
         quiet = {actor} if ping else set(result.to_decide.values())
         post = board_post(match, result.view, lines, result.to_decide, quiet=quiet)
@@ -114,15 +119,26 @@ class Poster:
             )
             await self._retire_previous(match, channel, message.id)
         posted_at = shown.posted_at if shown else self.service.now()
-        self._remember(result, Shown(message.id, dict(result.to_decide), lines, posted_at))
+        self._remember(result, Shown(message.id, dict(result.to_decide), lines, posted_at, result.view))
         await self.service.set_bookmark(match.id, "board", match.channel_id, message.id, match.version)
+        await self._after_board(result, deliver_secrets)
+        return message
+
+    @staticmethod
+    def _unchanged(shown: Shown, result: ActResult) -> bool:
+        """Whether the board ``shown`` already shows ``result``: no public line, the same public view, the same
+        seats deciding (``_editable`` checked those). Such a decision is not drawn again: the image and its
+        text would be the same, and a player picking a move in stages would see the board flicker."""
+        return not result.public_log and shown.view is not None and shown.view == result.view
+
+    async def _after_board(self, result: ActResult, deliver_secrets: bool) -> None:
+        """Wake the AI for its seats and send the private lines, once the board is up to date."""
         self.kick(result)
         if deliver_secrets:
             try:
                 await self.courier.deliver(result)
             except Exception:  # the board is posted and the decision counts; the DM can be had via My secrets
-                log.exception("match %s: could not deliver private lines", match.id)
-        return message
+                log.exception("match %s: could not deliver private lines", result.match.id)
 
     async def _editable(self, result: ActResult) -> Shown | None:
         """The board to edit for ``result``, if the same seats decide as when it was shown, the match goes on,

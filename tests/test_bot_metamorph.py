@@ -80,3 +80,30 @@ async def test_the_shape_chart_is_one_private_button_away(tmp_path) -> None:
         shown = private_message(await world.carol.click(board, label="Shape chart"))
         assert shown.attachments and shown.attachments[0].filename == "chart.png"
         assert "shape chart" in shown.embeds[0].title
+
+
+async def test_a_stage_is_saved_but_leaves_the_board_as_it_is(tmp_path) -> None:
+    """Picking a move's mode is a decision of its own, saved at once, yet nothing on the table changes: the board
+    is neither redrawn nor posted again, its Take turn still opens the picker (at the stage reached), and Back
+    returns to the turn's first choices."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        state = await world.service.state(match.id)
+        player = {0: world.alice, 1: world.bob}[state.active]
+        board = latest_public(world)
+        sent = len(world.env.http_requests)
+        mode = next(a for a in GAME.legal_actions(state, state.active) if a.kind == "move")
+        picked = private_message(await play(world, player, mode.key))
+        assert "to which hex?" in picked.content
+        assert (await world.service.state(match.id)).pending == ("move", mode.a)
+        assert (await world.service.get(match.id)).version == match.version + 1
+        touched = [r for r in world.env.http_requests[sent:] if r.path.startswith(f"/channels/{world.channel.id}/")]
+        assert not [r for r in touched if r.method in ("POST", "PATCH") and "/interactions" not in r.path]
+        assert latest_public(world).id == board.id
+        again = private_message(await player.click(latest_public(world), label="Take turn"))
+        assert "to which hex?" in again.content and "out of date" not in again.content
+        await pick(world, player, again, "back")
+        assert (await world.service.state(match.id)).pending == ()

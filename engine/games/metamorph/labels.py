@@ -127,7 +127,8 @@ def steps(state: MetaState, seat: int, offered: Sequence[MetaAction], path: tupl
         return "back"
     if state.pending == ("cast", "morph"):
         return _morph_steps(state, seat, [a for a in offered if a.kind == "cast"], path, back)
-    return _hex_steps(state, seat, [a for a in offered if a.kind != "back"], path, back)
+    prompt = stage_prompt(state) or "Which hex?"
+    return _hex_steps(state, seat, [a for a in offered if a.kind != "back"], path, back, prompt)
 
 
 def _morph_steps(
@@ -137,18 +138,18 @@ def _morph_steps(
     if not path:
         classes = dict.fromkeys(TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class for a in shapes)
         options = (*(Choice(c.lower(), c) for c in classes), back)
-        return Step("Morph into a shape of which class?", options)
+        return Step("Morph into which shape? Pick its class.", options)
     members = [a for a in shapes if TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class.lower() == path[0]]
     if len(path) == 1 and members:
-        return Step("Which shape?", tuple(Choice(a.b, label(state, seat, a)[0]) for a in members))
+        return Step("Morph into which shape?", tuple(Choice(a.b, label(state, seat, a)[0]) for a in members))
     picked = [a for a in members if len(path) == 2 and a.b == path[1]]
     if not picked:
         raise MalformedKey("That shape isn't on offer any more.")
     return picked[0].key
 
 
-def _hex_steps(
-    state: MetaState, seat: int, actions: list[MetaAction], path: tuple[str, ...], back: Choice
+def _hex_steps(  # noqa: PLR0917 (the stage's actions, the path so far, and how its steps read)
+    state: MetaState, seat: int, actions: list[MetaAction], path: tuple[str, ...], back: Choice, prompt: str
 ) -> Step | str:
     """A hex to move or teleport to, grouped by direction from the wizard (a group per direction, split by
     distance when a direction holds more than a select) when they are more than a select holds."""
@@ -165,14 +166,14 @@ def _hex_steps(
     if len(groups) > 1:
         if not path:
             options = [Choice(f"~{i}", title) for i, (title, _) in enumerate(groups)]
-            return Step("Where to? Pick a direction.", (*options, *extras))
+            return Step(f"{prompt} Pick a direction.", (*options, *extras))
         head = path[0]
         if not (head.startswith("~") and head[1:].isdigit() and int(head[1:]) < len(groups)):
             raise MalformedKey("That direction isn't on offer any more.")
         names, path, extras = groups[int(head[1:])][1], path[1:], []
     if not path:
         options = [Choice(n, f"{n} ({parse_hex(n).distance(origin)} away)") for n in names]
-        return Step("Which hex?", (*options, *extras))
+        return Step(prompt, (*options, *extras))
     if len(path) != 1 or path[0] not in names:
         raise MalformedKey("That hex isn't on offer any more.")
     return by_hex[path[0]].key
