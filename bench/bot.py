@@ -145,9 +145,12 @@ async def messages_per_turn(game_id: str, players: int = 2) -> tuple[float, floa
 def main() -> None:
     figures = asyncio.run(measure())
     for game_id in SEATS:
-        posts, edits, _ = asyncio.run(messages_per_turn(game_id))
+        posts, edits, per_round = asyncio.run(messages_per_turn(game_id))
         figures[f"{game_id}_posts_per_turn"] = round(posts, 2)
         figures[f"{game_id}_edits_per_turn"] = round(edits, 2)
+        if game_id == "metamorph":  # issue 14 asks per round: two wizards, a round is both their turns
+            figures["metamorph_posts_per_round"] = round(posts * per_round, 2)
+            figures["metamorph_edits_per_round"] = round(edits * per_round, 2)
     posts, edits, per_round = asyncio.run(messages_per_turn("goodvsbad", players=6))
     figures["goodvsbad_6p_posts_per_round"] = round(posts * per_round, 2)
     figures["goodvsbad_6p_edits_per_round"] = round(edits * per_round, 2)
@@ -158,6 +161,8 @@ def main() -> None:
     for game_id in SEATS:
         posts, edits = figures[f"{game_id}_posts_per_turn"], figures[f"{game_id}_edits_per_turn"]
         print(f"  {game_id:<14}  {posts} board posts and {edits} board edits per turn")
+    duel = figures["metamorph_posts_per_round"], figures["metamorph_edits_per_round"]
+    print(f"  metamorph, two wizards: {duel[0]} board posts and {duel[1]} board edits per round")
     six = figures["goodvsbad_6p_posts_per_round"], figures["goodvsbad_6p_edits_per_round"]
     print(f"  goodvsbad, six players: {six[0]} board posts and {six[1]} board edits per round")
     print(json.dumps(figures))

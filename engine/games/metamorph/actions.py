@@ -169,15 +169,17 @@ def _stage_is_open(state: MetaState, wizard: Wizard, stage: MetaAction) -> bool:
 
 
 def more_than_ending(state: MetaState, seat: int) -> bool:
-    """Whether the active wizard may still do anything but end its turn: the cheap checks first, the map-wide
-    ones (moves, Teleport) last, so a turn that is over is found out quickly."""
+    """Whether the active wizard may still do anything but end its turn, the cheapest checks first: a move (no
+    search needed), then declarations, blows and specials (sight to each rival), spells, Teleport last."""
     wizard = state.wizard(seat)
+    if _can_move(state, wizard):
+        return True
     cheap = (_declarations, _attacks, _specials)
     if any(part(state, wizard) for part in cheap):
         return True
     if not state.done.cast and any(a.a != "teleport" for a in _casts(state, wizard, teleport=False)):
         return True
-    return _can_move(state, wizard) or _can_teleport(state, wizard)
+    return _can_teleport(state, wizard)
 
 
 def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
@@ -369,7 +371,7 @@ def _teleport_list(
         hexes = tuple(h for h in hexes_of(grid) if h not in ward)
     else:
         landing = _standable(grid, shape) - ward
-        hexes = tuple(h for h in visible_from(grid, origin) if h in landing)
+        hexes = visible_from(grid, origin, [h for h in hexes_of(grid) if h in landing])
     return {h: n for n, h in enumerate(hexes)}, tuple(_teleport_to(h) for h in hexes)
 
 

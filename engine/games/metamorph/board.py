@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 
 from ...errors import MalformedKey
 from ...geometry.hexes import Hex, line_of_sight, sector, seen_from
@@ -80,11 +81,12 @@ def _clear_line(grid: tuple[str, ...], a: Hex, b: Hex) -> bool:
     return line_of_sight(a, b, lambda h: blocks_sight(grid, h))
 
 
-@functools.lru_cache(maxsize=1024)
-def visible_from(grid: tuple[str, ...], origin: Hex) -> tuple[Hex, ...]:
-    """Every map hex ``origin`` sees (itself included), for Teleport: ``in_sight`` for each, done at once.
-    Memoised like ``hexes_of``: sight depends on terrain alone, and a wizard asks from the same few hexes."""
-    return tuple(seen_from(origin, hexes_of(grid), _sight_blockers(grid)))
+def visible_from(grid: tuple[str, ...], origin: Hex, among: Iterable[Hex] | None = None) -> tuple[Hex, ...]:
+    """The map hexes ``origin`` sees (itself included), or those of ``among``, in map order, for Teleport:
+    ``in_sight`` for each, done at once (a Teleport's list asks only of the hexes it could end on, fewer than
+    the map's). Not memoised here: its caller keeps the list it makes of it."""
+    targets = hexes_of(grid) if among is None else among
+    return tuple(seen_from(origin, targets, _sight_blockers(grid)))
 
 
 @functools.lru_cache(maxsize=64)

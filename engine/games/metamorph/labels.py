@@ -28,6 +28,8 @@ from .model import (
 )
 from .tables import SCHOOL_NAMES, TABLES, chart_distance
 
+VERBS = {"L": "Walk", "W": "Swim", "A": "Fly"}  # a move's verb by its mode
+
 
 def target_name(state: MetaState, target: str) -> str:
     if target in SEAT_SLUGS:
@@ -50,7 +52,7 @@ def plain_label(action: MetaAction) -> tuple[str, str]:
         if not action.b:
             return f"{teleport.name}… ({teleport.level} mana)", "Spell"
         return f"{teleport.name} → {action.b}", "Spell"
-    verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[action.a]
+    verb = VERBS[action.a]
     if not action.b:
         return f"{verb}…", "Move"
     if not action.c and action.b != "off":
@@ -100,7 +102,7 @@ def stage_prompt(state: MetaState) -> str | None:
     pending = MetaAction(*state.pending)  # type: ignore[arg-type]
     if pending.kind == "cast":
         return "Morph into which shape?" if pending.a == "morph" else "Teleport to which hex?"
-    verb = {"L": "Walk", "W": "Swim", "A": "Fly"}[pending.a]
+    verb = VERBS[pending.a]
     return f"{verb} to {pending.b}: facing which way?" if pending.b else f"{verb} to which hex?"
 
 

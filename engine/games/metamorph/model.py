@@ -93,7 +93,9 @@ class Wizard:
         return self.target is not None
 
     def condition(self, kind: str) -> int:
-        """Turns left of a condition (0 if it has none)."""
+        """Turns left of a condition (0 if it has none; most wizards have none, asked many times a decision)."""
+        if not self.conditions:
+            return 0
         return max((c.turns for c in self.conditions if c.kind == kind), default=0)
 
     def with_condition(self, kind: str, turns: int) -> Wizard:
@@ -188,7 +190,7 @@ class MetaState:
 
     def carries_key(self, seat: int) -> bool:
         """Whether ``seat``'s wizard holds the Key of Solomon (its INT bonus, the ward, the way off the map)."""
-        return any(a.kind == "key" for a in self.held_by(seat))
+        return any(a.kind == "key" and a.carrier == seat and not a.destroyed for a in self.artifacts)
 
     @property
     def key_ward(self) -> bool:
