@@ -207,8 +207,11 @@ def preset(game_id: str, level: str) -> str:
     return words
 
 
-def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> dict[str, Any]:
-    """Play the matches; return, per game, its counts per arrangement and this run's parameters."""
+def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
+    game_ids: list[str], games: int, jobs: int, seed: int, level: str, only: list[str] | None = None
+) -> dict[str, Any]:
+    """Play the matches (of the arrangements named ``only``, if given); return, per game, its counts per
+    arrangement and this run's parameters."""
     tasks: list[tuple[str, str, dict[str, Any] | None, int, int]] = []
     index: list[tuple[str, str, int | None]] = []
     setups: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
@@ -216,11 +219,15 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
         seats = get_game(game_id).seat_names(PLAYERS)
         if game_id in positional.ARRANGEMENTS:
             for name, options, players in positional.ARRANGEMENTS[game_id]:
+                if only and name not in only:
+                    continue
                 setups[game_id, name] = (options, players)
                 tasks += [(game_id, level, options, seed + i, players) for i in range(games)]
                 index += [(game_id, name, None)] * games
             continue
         for name, options in ARRANGEMENTS.get(game_id, [(" against ".join(seats), None)]):
+            if only and name not in only:
+                continue
             first = None if options is None or "first" not in options else seats.index(options["first"].title())
             for i in range(games):
                 tasks.append((game_id, level, options, seed + i, PLAYERS))
@@ -238,7 +245,10 @@ def run(game_ids: list[str], games: int, jobs: int, seed: int, level: str) -> di
             "level": level,
             "preset": preset(game_id, level),
             "rules_version": get_game(game_id).meta.rules_version,
-            "runs": [{"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}],
+            "runs": [
+                {"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}
+                | ({"arrangements": sorted(by)} if only else {})
+            ],
             "arrangements": {
                 name: positional.raw(game_id, rs, setups[game_id, name][1], setups[game_id, name][0])
                 if (game_id, name) in setups
@@ -268,14 +278,20 @@ def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str
             )
         run = entry["runs"][0]
         for earlier in previous["runs"]:
+            if not _shared(run, earlier, previous["arrangements"]):
+                continue
             if run["seed"] < earlier["seed"] + earlier["games"] and earlier["seed"] < run["seed"] + run["games"]:
                 raise SystemExit(f"{game_id}: seeds {run['seed']}… overlap an earlier run; pick another --seed")
-        arrangements = {
-            name: _add(previous["arrangements"][name], raw) if name in previous["arrangements"] else raw
-            for name, raw in entry["arrangements"].items()
-        }
+        arrangements = dict(previous["arrangements"])  # those this run did not play are kept as they were
+        for name, raw in entry["arrangements"].items():
+            arrangements[name] = _add(arrangements[name], raw) if name in arrangements else raw
         merged[game_id] = {**entry, "runs": [*previous["runs"], run], "arrangements": arrangements}
     return dict(sorted(merged.items()))
+
+
+def _shared(run: dict[str, Any], earlier: dict[str, Any], known: dict[str, Any]) -> bool:
+    """Whether two runs played an arrangement in common (a run without a list played every one)."""
+    return bool(set(run.get("arrangements", known)) & set(earlier.get("arrangements", known)))
 
 
 def main() -> None:
@@ -286,6 +302,9 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--game", action="append", help="game id (repeatable); default: every registered game")
     parser.add_argument("--append", action="store_true", help="add to the stored totals instead of replacing")
+    parser.add_argument(
+        "--arrangement", action="append", help="play only this arrangement (repeatable), e.g. '2 players'"
+    )
     parser.add_argument("--render-only", action="store_true", help="rewrite the file from its stored counts")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "balance.md"))
     args = parser.parse_args()
@@ -293,7 +312,7 @@ def main() -> None:
     if args.render_only:
         out.write_text(_markdown(load(out)), encoding="utf-8")
         return
-    new = run(args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level)
+    new = run(args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level, args.arrangement)
     data = merge(load(out), new, append=args.append)
     out.write_text(_markdown(data), encoding="utf-8")
     summary = {

@@ -51,6 +51,27 @@ def test_append_refuses_another_ai_or_used_seeds() -> None:
     assert replaced["swartzblak"]["preset"] == preset and len(replaced["swartzblak"]["runs"]) == 1
 
 
+def test_a_run_of_some_arrangements_adds_to_them_alone() -> None:
+    """``--arrangement``: a run of one arrangement adds to that one, and its seeds clash only with runs that
+    played it (the same seeds may be played again for another arrangement)."""
+    preset = balance.preset("swartzblak", "hard")
+
+    def only(seed: int, name: str, wins: tuple[int, int]) -> dict[str, Any]:
+        entry = _entry(seed, preset, wins)
+        raw = entry["arrangements"]["Heroes against Adversary"]
+        entry["runs"][0]["arrangements"] = [name]
+        return {**entry, "arrangements": {name: raw}}
+
+    two = balance.merge({}, {"swartzblak": only(0, "2 players", (4, 6))}, append=False)
+    both = balance.merge(two, {"swartzblak": only(0, "4 players", (7, 3))}, append=True)
+    assert both["swartzblak"]["arrangements"]["2 players"]["wins"] == [4, 6]
+    assert both["swartzblak"]["arrangements"]["4 players"]["wins"] == [7, 3]
+    more = balance.merge(both, {"swartzblak": only(10, "2 players", (5, 5))}, append=True)
+    assert more["swartzblak"]["arrangements"]["2 players"]["wins"] == [9, 11] and len(more["swartzblak"]["runs"]) == 3
+    with pytest.raises(SystemExit, match="overlap"):
+        balance.merge(more, {"swartzblak": only(5, "4 players", (1, 1))}, append=True)
+
+
 def test_several_players_are_counted_by_position_team_and_hero() -> None:
     """Shadowscape: wins by turn position from the first player, the co-op team's wins, every hero's record;
     runs add up, and the tables flag what misses its target."""
