@@ -357,7 +357,10 @@ class Flows:
         if back is not None:
             await self.poster.announce(interaction, back, actor=interaction.user.id)
         result = await self.service.act(match.id, interaction.user.id, key, None)
-        await reply(interaction, f"✅ {self._own_words(result)}")
+        text = f"✅ {self._own_words(result)}"
+        if not result.public_log:  # a stage of a decision (a Metamorph move's mode): say what it asks next
+            text += "".join(f"\n{d.prompt}" for d in await self.service.decisions_for(match.id, interaction.user.id))
+        await reply(interaction, text)
         await self.poster.announce(interaction, result, actor=interaction.user.id)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:

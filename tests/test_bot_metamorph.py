@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.ai.search import decide
+from engine.games.metamorph.actions import legal as whole_actions
 from engine.games.metamorph.keys import stages
 from tests.bot_support import (
     custom_ids,
@@ -12,6 +13,7 @@ from tests.bot_support import (
     pick,
     play,
     private_message,
+    private_text,
     running_bot,
     seat_ai,
     type_moves_against_ai,
@@ -106,4 +108,27 @@ async def test_a_stage_is_saved_but_leaves_the_board_as_it_is(tmp_path) -> None:
         again = private_message(await player.click(latest_public(world), label="Take turn"))
         assert "to which hex?" in again.content and "out of date" not in again.content
         await pick(world, player, again, "back")
+        assert (await world.service.state(match.id)).pending == ()
+
+
+async def test_a_stage_typed_with_game_move_says_what_comes_next(tmp_path) -> None:
+    """``/game move`` takes a stage too (``move:L``): the answer says what the next stage asks; a whole key
+    typed at that stage plays the move."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph")
+        await world.bob.slash(world.channel, "game join")
+        await world.alice.slash(world.channel, "game start")
+        match = await world.service.in_channel(world.channel.id)
+        state = await world.service.state(match.id)
+        player = {0: world.alice, 1: world.bob}[state.active]
+        mode = next(a for a in GAME.legal_actions(state, state.active) if a.kind == "move")
+        answer = private_text(await player.slash(world.channel, "game move", action=mode.key))
+        assert "to which hex?" in answer
+        staged = await world.service.state(match.id)
+        hex_stage = GAME.legal_actions(staged, staged.active)[0]
+        answer = private_text(await player.slash(world.channel, "game move", action=hex_stage.key))
+        assert f"to {hex_stage.b}: facing which way?" in answer
+        whole = whole_actions(state, state.active)[0]
+        answer = private_text(await player.slash(world.channel, "game move", action=whole.key))
+        assert answer.startswith(f"✅ {GAME.meta.seat_names[state.active]}") and "which" not in answer  # no question
         assert (await world.service.state(match.id)).pending == ()
