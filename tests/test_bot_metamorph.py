@@ -3,6 +3,8 @@ click in the picker's steps, and a Key of Solomon match of four wizards, three o
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import get_game
 from engine.ai.search import decide
 from engine.games.metamorph.actions import legal as whole_actions
@@ -84,17 +86,22 @@ async def test_the_shape_chart_is_one_private_button_away(tmp_path) -> None:
         assert "shape chart" in shown.embeds[0].title
 
 
+async def _start_duel(world: Any) -> tuple[Any, Any, Any]:
+    """Alice opens a duel, Bob joins, it starts: the match, its state, and the member whose wizard acts first."""
+    await world.alice.slash(world.channel, "game new", game="metamorph")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+    match = await world.service.in_channel(world.channel.id)
+    state = await world.service.state(match.id)
+    return match, state, {0: world.alice, 1: world.bob}[state.active]
+
+
 async def test_a_stage_is_saved_but_leaves_the_board_as_it_is(tmp_path) -> None:
     """Picking a move's mode is a decision of its own, saved at once, yet nothing on the table changes: the board
     is neither redrawn nor posted again, its Take turn still opens the picker (at the stage reached), and Back
     returns to the turn's first choices."""
     async with running_bot(tmp_path / "bot.db", seed=5) as world:
-        await world.alice.slash(world.channel, "game new", game="metamorph")
-        await world.bob.slash(world.channel, "game join")
-        await world.alice.slash(world.channel, "game start")
-        match = await world.service.in_channel(world.channel.id)
-        state = await world.service.state(match.id)
-        player = {0: world.alice, 1: world.bob}[state.active]
+        match, state, player = await _start_duel(world)
         board = latest_public(world)
         sent = len(world.env.http_requests)
         mode = next(a for a in GAME.legal_actions(state, state.active) if a.kind == "move")
@@ -115,12 +122,7 @@ async def test_a_stage_typed_with_game_move_says_what_comes_next(tmp_path) -> No
     """``/game move`` takes a stage too (``move:L``): the answer says what the next stage asks; a whole key
     typed at that stage plays the move."""
     async with running_bot(tmp_path / "bot.db", seed=5) as world:
-        await world.alice.slash(world.channel, "game new", game="metamorph")
-        await world.bob.slash(world.channel, "game join")
-        await world.alice.slash(world.channel, "game start")
-        match = await world.service.in_channel(world.channel.id)
-        state = await world.service.state(match.id)
-        player = {0: world.alice, 1: world.bob}[state.active]
+        match, state, player = await _start_duel(world)
         mode = next(a for a in GAME.legal_actions(state, state.active) if a.kind == "move")
         answer = private_text(await player.slash(world.channel, "game move", action=mode.key))
         assert "to which hex?" in answer
