@@ -364,15 +364,11 @@ class Flows:
         await self.poster.announce(interaction, result, actor=interaction.user.id)
 
     async def move_choices(self, interaction: discord.Interaction, typed: str) -> list[Choice]:
-        """Autocomplete for ``/game move``: the caller's legal choices matching what they typed."""
+        """Autocomplete for ``/game move``: what the caller's decisions suggest for what they typed."""
         match = await self.service.in_channel(interaction.channel_id)
         if match is None or match.status is not Status.ACTIVE:
             return []
-        choices = [
-            c for options in (await self.service.choices_for(match.id, interaction.user.id)).values() for c in options
-        ]
-        needle = typed.strip().lower()
-        return [c for c in choices if needle in c.label.lower() or needle in c.key.lower()][:25]
+        return (await self.service.suggestions_for(match.id, interaction.user.id, typed))[:25]
 
     # -- looking ----------------------------------------------------------------------------------------------
 

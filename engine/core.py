@@ -250,6 +250,13 @@ class Game(ABC, Generic[S, A, V]):
         """The legal choices of ``seat``, in the order of ``legal_actions``."""
         return [self.describe(state, seat, action) for action in self.legal_actions(state, seat)]
 
+    def suggestions(self, state: S, seat: int, typed: str) -> list[Choice]:
+        """What a typed move (``/game move``) suggests for the text typed so far: the choices whose label or key
+        holds it. A game of stages adds the whole decisions the text begins (Metamorph: ``move:L:f7`` offers
+        the facings at f7, though the stage asks for the mode)."""
+        needle = typed.strip().lower()
+        return [c for c in self.choices(state, seat) if needle in c.label.lower() or needle in c.key.lower()]
+
     def pass_key(self, state: S, seat: int) -> str | None:
         """In a reaction window (a decision another seat's action opened, which ``seat`` may decline), the key
         that declines it; ``None`` for an ordinary decision. A window asks every seat that could respond, not

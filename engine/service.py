@@ -324,6 +324,17 @@ class MatchService:
             if seat in deciding
         ]
 
+    async def suggestions_for(self, match_id: str, user_id: int, typed: str) -> list[Choice]:
+        """What a typed move suggests to this user for the text typed so far (``Game.suggestions``), over each
+        of their seats that must decide now (empty if none must)."""
+        live = await self.live.fresh(match_id)
+        if live.match.status is not Status.ACTIVE:
+            return []
+        game = game_of(live.match)
+        deciding = game.to_decide(live.state)
+        seats = [seat for seat in live.match.seats_of(user_id) if seat in deciding]
+        return [choice for seat in seats for choice in game.suggestions(live.state, seat, typed)]
+
     async def choices_for(self, match_id: str, user_id: int) -> dict[int, list[Choice]]:
         """The legal choices of each of the user's seats that must decide now (empty if none must)."""
         return {d.seat: list(d.choices) for d in await self.decisions_for(match_id, user_id)}

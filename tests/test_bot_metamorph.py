@@ -134,3 +134,16 @@ async def test_a_stage_typed_with_game_move_says_what_comes_next(tmp_path) -> No
         answer = private_text(await player.slash(world.channel, "game move", action=whole.key))
         assert answer.startswith(f"✅ {GAME.meta.seat_names[state.active]}") and "which" not in answer  # no question
         assert (await world.service.state(match.id)).pending == ()
+
+
+async def test_game_move_suggests_whole_moves_once_the_text_names_a_hex(tmp_path) -> None:
+    """Autocomplete of ``/game move`` lists the turn's first choices, and once the text runs past a mode and
+    names a hex, the moves ending there, facing each way they can."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        _, state, player = await _start_duel(world)
+        first = await player.autocomplete(world.channel, "game move", "action", "")
+        assert [c["value"] for c in first] == [a.key for a in GAME.legal_actions(state, state.active)][:25]
+        move = next(a for a in whole_actions(state, state.active) if a.kind == "move" and a.c)
+        typed = f"move:{move.a}:{move.b}"
+        offered = [c["value"] for c in await player.autocomplete(world.channel, "game move", "action", typed)]
+        assert move.key in offered and all(key.startswith(typed) for key in offered)

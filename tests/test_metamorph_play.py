@@ -166,6 +166,21 @@ def test_stages_out_of_place_are_refused() -> None:
             GAME.act(state, seat, key)
 
 
+def test_typing_past_a_stage_suggests_the_whole_actions_it_begins() -> None:
+    """A typed move's suggestions: words match a stage's choices ("walk" → ``move:L``); text past the first
+    stage (``move:L:c3``) offers the whole moves it begins, each legal, though the stage asks for the mode."""
+    state, _ = playout("duel", 2, 4, 10)
+    seat = state.active
+    assert "move:L" in {c.key for c in GAME.suggestions(state, seat, "walk")}
+    target = next(a for a in legal(state, seat) if a.kind == "move" and a.c)
+    typed = f"move:{target.a.lower()}:{target.b}"
+    offered = [c.key for c in GAME.suggestions(state, seat, typed)]
+    wanted = [a.key for a in legal(state, seat) if a.key.lower().startswith(typed)]
+    assert offered == wanted and target.key in offered and len(offered) <= 6
+    assert all(is_legal(state, seat, GAME.parse_key(key)) for key in offered)
+    assert GAME.suggestions(state, seat, "move:x:zz9") == []
+
+
 def test_typed_keys_round_trip_and_bad_ones_are_refused() -> None:
     """Every legal action's key parses back to it; malformed keys raise a readable error."""
     state, _ = playout("key", 4, 5, 30)

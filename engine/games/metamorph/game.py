@@ -8,16 +8,17 @@ our completions of the seed are in docs/rules/metamorph.md.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ...core import Choice, Game, GameMeta, Outcome, Step, Transition, View
+from ...core import STEP_LIMIT, Choice, Game, GameMeta, Outcome, Step, Transition, View
 from ...errors import IllegalAction
 from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
 from . import labels
-from .actions import is_legal, more_than_ending, staged
+from .actions import is_legal, legal, more_than_ending, staged
 from .board import facing_towards, hexes_of, lay_out, map_centre, standable, starting_hexes, terrain_at
 from .evaluation import evaluate
 from .keys import MetaAction, is_whole, parse
@@ -143,6 +144,17 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
             return _morph_choice(action, wizard.shape, labels.morph_cost(wizard))
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
+
+    def suggestions(self, state: MetaState, seat: int, typed: str) -> list[Choice]:
+        """As ``Game.suggestions``, and once the text runs past a first stage (``move:L:f``, ``cast:morph:g``),
+        the whole actions it begins, so a move can be typed in one go."""
+        found = super().suggestions(state, seat, typed)
+        prefix = typed.strip().lower()
+        if prefix.count(":") >= 2:
+            offered = {c.key for c in found}
+            whole = (a for a in legal(state, seat) if a.key.lower().startswith(prefix) and a.key not in offered)
+            found += [self.describe(state, seat, a) for a in itertools.islice(whole, STEP_LIMIT)]
+        return found
 
     def prompt(self, state: MetaState, seat: int) -> str:
         if state.choosing_school:
