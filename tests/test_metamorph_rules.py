@@ -11,7 +11,6 @@ from dataclasses import replace
 import pytest
 
 from engine import IllegalAction, get_game
-from engine.games.metamorph.actions import intelligence
 from engine.games.metamorph.board import (
     BLOCK,
     hex_name,
@@ -22,7 +21,7 @@ from engine.games.metamorph.board import (
     terrain_at,
     to_offset,
 )
-from engine.games.metamorph.model import Artifact, Condition, maintenance
+from engine.games.metamorph.model import Artifact, Condition, intelligence, maintenance
 from engine.games.metamorph.movement import facing_allowance, speed
 from engine.games.metamorph.tables import chart_distance
 from engine.games.metamorph.turns import begin_turn, end_turn, round_order

@@ -12,24 +12,19 @@ from __future__ import annotations
 
 import functools
 
-from ...errors import MalformedKey
-from ...geometry.hexes import Hex, arc
-from .board import hex_name, hexes_of, in_sight, on_map, parse_hex, terrain_at, visible_from
+from ...geometry.hexes import arc
+from .board import hex_name, in_sight, stands
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction, is_whole
-from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, slug
+from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, intelligence, slug
 from .movement import Mover, modes, mover_of, place_of, reach, speed
-from .tables import BLOB, HUMAN, TABLES, Shape
+from .tables import BLOB, HUMAN, TABLES
+from .teleport import can_teleport, can_teleport_to, teleports
 
 SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
 STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
 RANGED = ("breathe", "flame", "web", "trap")
 CHARGE_RUN = 3  # hexes a forward move must cover for Charge's bonus
-
-
-def intelligence(state: MetaState, wizard: Wizard) -> int:
-    """The shape's intelligence, +1 while carrying the Key of Solomon."""
-    return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
 
 
 def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
@@ -38,16 +33,7 @@ def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
 
 def can_stand(state: MetaState, wizard: Wizard, hex_: object) -> bool:
     """Whether the wizard's shape can be on ``hex_`` without flying: land it walks, or water it swims."""
-    return _stands(state.grid, wizard.body, hex_)  # type: ignore[arg-type]
-
-
-def _stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
-    letter = terrain_at(grid, hex_)
-    if letter == ".":
-        return False
-    terrain = TABLES.terrain[letter]
-    walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
-    return (walk and body.ls > 0) or (terrain.water and body.ws > 0)
+    return stands(state.grid, wizard.body, hex_)  # type: ignore[arg-type]
 
 
 def legal(state: MetaState, seat: int) -> list[MetaAction]:
@@ -106,7 +92,7 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
             found.append(cast)
         elif MORPH_STAGE not in found:
             found.append(MORPH_STAGE)
-    if _can_teleport(state, wizard):
+    if can_teleport(state, wizard):
         found.append(MetaAction("cast", "teleport"))
     found += _specials(state, wizard)
     found += _attacks(state, wizard)
@@ -141,7 +127,7 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
             state, wizard, action.a  # type: ignore[arg-type]
         ).get(action.b, ())
     if action.kind == "cast" and action.a == "teleport":
-        return _can_teleport_to(state, wizard, action.b)
+        return can_teleport_to(state, wizard, action.b)
     if action.kind == "rise":
         candidates = _moves(state, wizard, only="rise")
     elif action.kind == "cast":
@@ -159,7 +145,7 @@ def _stage_is_open(state: MetaState, wizard: Wizard, stage: MetaAction) -> bool:
     """Whether a whole action follows from the stage ``stage`` (``move:L``, ``move:L:f7``, ``cast:morph``…)."""
     if stage.kind == "cast":
         if stage.a == "teleport":
-            return _can_teleport(state, wizard)
+            return can_teleport(state, wizard)
         return any(a.a == stage.a for a in _casts(state, wizard, teleport=False))
     if _cannot_move(state, wizard) or stage.a not in modes(state, wizard):
         return False
@@ -179,7 +165,7 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
         return True
     if not state.done.cast and any(a.a != "teleport" for a in _casts(state, wizard, teleport=False)):
         return True
-    return _can_teleport(state, wizard)
+    return can_teleport(state, wizard)
 
 
 def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
@@ -193,43 +179,6 @@ def _can_move(state: MetaState, wizard: Wizard) -> bool:
     if _cannot_move(state, wizard):
         return False
     return bool(modes(state, wizard)) or (state.options.flying_high and wizard.flying)
-
-
-def _teleport_castable(state: MetaState, wizard: Wizard) -> bool:
-    """Whether the wizard may cast Teleport now, wherever to: the spell is unspent, known and paid for, and it
-    does not bear the Key under its ward."""
-    spell = TABLES.spells["teleport"]
-    if state.done.cast or spell.level > intelligence(state, wizard) or spell.level > wizard.mana:
-        return False
-    return not (state.key_ward and state.carries_key(wizard.seat))
-
-
-def _can_teleport(state: MetaState, wizard: Wizard) -> bool:
-    """Whether Teleport is castable now with somewhere to go. A free hex beside the wizard answers at once (a
-    neighbour is always in sight); only when none is free is the whole map's sight worked out."""
-    if not _teleport_castable(state, wizard):
-        return False
-    assert wizard.hex is not None
-    ward, taken = warded(state), {w.hex for w in state.standing()}
-    landing = None if wizard.flying else _standable(state.grid, wizard.shape)
-    for near in wizard.hex.neighbours():
-        lands = on_map(state.grid, near) if landing is None else near in landing
-        if lands and near not in ward and near not in taken:
-            return True
-    index, _ = _landing(state, wizard)
-    return len(index) > sum(w.hex in index for w in state.standing())  # a hex nobody stands on is left
-
-
-def _can_teleport_to(state: MetaState, wizard: Wizard, name: str) -> bool:
-    """Whether a Teleport to the hex called ``name`` is legal now (a lookup, not the list of every hex)."""
-    if not _teleport_castable(state, wizard):
-        return False
-    try:
-        hex_ = parse_hex(name)
-    except MalformedKey:
-        return False
-    index, _ = _landing(state, wizard)
-    return hex_ in index and all(w.hex != hex_ for w in state.standing())
 
 
 def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
@@ -312,73 +261,8 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
                 if foe.hex is not None and foe.hex.distance(wizard.hex) <= wit and foe.high == wizard.high:
                     found.append(MetaAction("cast", spell.id, SEAT_SLUGS[foe.seat]))
         elif spell.id == "teleport" and teleport:
-            found += _teleports(state, wizard)
+            found += teleports(state, wizard)
     return found
-
-
-KEY_WARD = 3  # hexes around the Key on the ground that no Teleport may end in
-
-
-def warded(state: MetaState) -> frozenset[Hex]:
-    """Hexes no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on the
-    ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked off
-    the map in one turn."""
-    if not state.key_ward:
-        return frozenset()
-    keys = tuple(a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed)
-    return _ward(state.grid, keys)
-
-
-@functools.lru_cache(maxsize=256)
-def _ward(grid: tuple[str, ...], keys: tuple[Hex, ...]) -> frozenset[Hex]:
-    """``warded`` on plain values, memoised: the Key lies still for many decisions, and every one asks."""
-    return frozenset(h for key in keys for h in hexes_of(grid) if key.distance(h) <= KEY_WARD)
-
-
-@functools.lru_cache(maxsize=1024)
-def _standable(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
-    """The hexes a ``shape`` can be on without flying, memoised per map and shape (``can_stand`` for all)."""
-    body = TABLES.shapes[shape]
-    return frozenset(h for h in hexes_of(grid) if _stands(grid, body, h))
-
-
-def _teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
-    """Teleport to each empty hex in sight where the wizard's shape can be (any hex, for a flier)."""
-    index, actions = _landing(state, wizard)
-    found = list(actions)
-    for position in sorted((index[w.hex] for w in state.standing() if w.hex in index), reverse=True):
-        del found[position]  # another wizard stands there (a few at most: cheaper than filtering hundreds)
-    return found
-
-
-def _landing(state: MetaState, wizard: Wizard) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
-    """``_teleport_list`` for this wizard now (nothing while it carries the Key under its ward)."""
-    assert wizard.hex is not None
-    if state.key_ward and state.carries_key(wizard.seat):
-        return {}, ()
-    origin, shape = (None, None) if wizard.flying else (wizard.hex, wizard.shape)
-    return _teleport_list(state.grid, origin, shape, warded(state))
-
-
-@functools.lru_cache(maxsize=512)
-def _teleport_list(
-    grid: tuple[str, ...], origin: Hex | None, shape: str | None, ward: frozenset[Hex]
-) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
-    """Where Teleport may end before other wizards are counted: every unwarded hex for a flier (``origin`` and
-    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on; each hex's place in the list.
-    Memoised (read-only): a wizard asks from the same hex for many decisions, and the list runs to hundreds."""
-    if origin is None or shape is None:
-        hexes = tuple(h for h in hexes_of(grid) if h not in ward)
-    else:
-        landing = _standable(grid, shape) - ward
-        hexes = visible_from(grid, origin, [h for h in hexes_of(grid) if h in landing])
-    return {h: n for n, h in enumerate(hexes)}, tuple(_teleport_to(h) for h in hexes)
-
-
-@functools.lru_cache(maxsize=16384)
-def _teleport_to(hex_: Hex) -> MetaAction:
-    """The Teleport to ``hex_``, made once: the same hexes are listed from many places."""
-    return MetaAction("cast", "teleport", hex_name(hex_))
 
 
 def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:

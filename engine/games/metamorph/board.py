@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ...errors import MalformedKey
 from ...geometry.hexes import Hex, line_of_sight, sector, seen_from
 from ...rng import MatchRng
-from .tables import TABLES, Geomorph
+from .tables import TABLES, Geomorph, Shape
 
 BLOCK = 6
 OFF_MAP = "."
@@ -61,6 +61,24 @@ def parse_hex(text: str) -> Hex:
     if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit() or int(text[1:]) < 1:
         raise MalformedKey(f"{text!r} is not a hex name like f7.")
     return to_hex(COLUMNS.index(text[0]), int(text[1:]) - 1)
+
+
+def stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
+    """Whether a ``body`` can be on ``hex_`` without flying: land it walks (rocks if it climbs), or water it
+    swims."""
+    letter = terrain_at(grid, hex_)
+    if letter == ".":
+        return False
+    terrain = TABLES.terrain[letter]
+    walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
+    return (walk and body.ls > 0) or (terrain.water and body.ws > 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def landing_hexes(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
+    """The hexes a ``shape`` can be on without flying (``stands`` for each), memoised per map and shape."""
+    body = TABLES.shapes[shape]
+    return frozenset(h for h in hexes_of(grid) if stands(grid, body, h))
 
 
 def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:

@@ -204,6 +204,11 @@ class MetaState:
 FLIGHT_CHANGE_DAMAGE = 4  # the seed: changing shape in flight without landing first
 
 
+def intelligence(state: MetaState, wizard: Wizard) -> int:
+    """The shape's intelligence, +1 while carrying the Key of Solomon."""
+    return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
+
+
 def article(name: str) -> str:
     """ "a Rat", "an Eel": a shape's name with its indefinite article."""
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"

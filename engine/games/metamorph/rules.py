@@ -10,11 +10,21 @@ from collections.abc import Callable
 
 from ...core import LogEntry, Outcome
 from ...frozen import replace
-from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand, intelligence
+from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand
 from .board import hex_name, parse_hex
 from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
 from .keys import FACING_WORDS, FACINGS, MetaAction, is_whole, parent
-from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, SHAPE_BY_SLUG, MetaState, Wizard, article
+from .model import (
+    FLIGHT_CHANGE_DAMAGE,
+    MAX_MANA,
+    SCHOOL_BY_SLUG,
+    SEAT_NAMES,
+    SHAPE_BY_SLUG,
+    MetaState,
+    Wizard,
+    article,
+    intelligence,
+)
 from .movement import reaches_forward
 from .tables import HUMAN, SCHOOL_NAMES, TABLES, chart_distance
 from .turns import begin_turn, end_turn, outcome_of
