@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -239,7 +240,7 @@ def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
     grouped: dict[str, dict[str, tuple[int | None, list[Result]]]] = {}
     for (game_id, name, first), result in zip(index, results, strict=True):
         grouped.setdefault(game_id, {}).setdefault(name, (first, []))[1].append(result)
-    command = "bench/balance.py " + " ".join(sys.argv[1:])
+    command = "bench/balance.py " + shlex.join(sys.argv[1:])
     return {
         game_id: {
             "level": level,
