@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from engine.core import View
 from engine.matches import ActResult, MatchInfo
 from engine.service import MatchService
 
@@ -45,7 +46,7 @@ class Shown:
     to_decide: Mapping[int, int | None]
     lines: tuple[str, ...]
     posted_at: datetime
-    view: Any = None  # the public view drawn on it
+    view: View | None = None  # the public view drawn on it
 
 
 class Poster:

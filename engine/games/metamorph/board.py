@@ -67,7 +67,7 @@ def stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
     """Whether a ``body`` can be on ``hex_`` without flying: land it walks (rocks if it climbs), or water it
     swims."""
     letter = terrain_at(grid, hex_)
-    if letter == ".":
+    if letter == OFF_MAP:
         return False
     terrain = TABLES.terrain[letter]
     walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
