@@ -133,20 +133,11 @@ class Rng(RandomStream):
         """``RandomStream.shuffled``, draw for draw, with one generator made at the end instead of one a draw:
         the AI's searches deal hidden decks afresh thousands of times a decision."""
         result = list(items)
-        draws, (index, words) = self.draws, self._block
-        for i in range(len(result) - 1, 0, -1):  # ``_below(i + 1)`` written out: a deal makes dozens of draws
-            bound = i + 1
-            limit = _SPAN - _SPAN % bound
-            while True:
-                number, word = divmod(draws, _WORDS)
-                if number != index:
-                    index, words = number, self._words(number)
-                draws += 1
-                if words[word] < limit:
-                    j = words[word] % bound
-                    break
+        draws, block = self.draws, self._block
+        for i in range(len(result) - 1, 0, -1):
+            j, draws, block = self._below(i + 1, draws, block)
             result[i], result[j] = result[j], result[i]
-        return tuple(result), self._advanced(draws, (index, words))
+        return tuple(result), self._advanced(draws, block)
 
     def _below(
         self, n: int, draws: int, block: tuple[int, tuple[int, ...]]
