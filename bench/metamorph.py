@@ -5,8 +5,8 @@
   facing are three decisions); issue 14's target is 100 µs. Measured as a running bot pays it: in a process
   that has played other matches first (30 of them, also reported), so the lines of sight between hex offsets,
   the same on every map and drawn once a process, are drawn; each measured match's map and positions are new.
-  Then the AI's step over the first 30 matches: every whole action listed (each hex and facing in reach), one
-  played unchecked.
+  Then the AI's step over the same measured matches: every whole action listed (each hex and facing in reach),
+  one played unchecked.
 - Board: milliseconds per 1024-px board image (PNG encoding included) of mid-game views.
 - Clicks: over seeded matches between easy AIs, the picker clicks a turn takes (Take turn once, then one pick per
   step of each stage, as the bot's picker shows them), and decisions per turn.
@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -54,21 +52,6 @@ def _match(n: int, *, seed: int | None = None) -> Any:
     return GAME.setup({"scenario": SCENARIOS[n % 3]}, 2 + n % 5, n + 1 if seed is None else seed)
 
 
-def whole_us(matches: int, *, cap: int) -> float:
-    """Mean µs of the AI's step: ``actions.legal`` (every whole action) then ``apply_listed`` of a random one,
-    over ``matches`` random matches cut after ``cap`` decisions."""
-    spent: list[float] = []
-    for n in range(matches):
-        pick, state, made = random.Random(n), _match(n), 0
-        while GAME.outcome(state) is None and made < cap:
-            seat = GAME.to_decide(state)[0]
-            start = time.perf_counter()
-            state = GAME.apply_listed(state, seat, pick.choice(legal(state, seat))).state
-            spent.append(time.perf_counter() - start)
-            made += 1
-    return sum(spent) / len(spent) * 1e6
-
-
 def clicks(matches: int) -> tuple[float, float, float]:
     """(clicks per turn, decisions per turn, clicks per decision) in matches between easy AIs: a turn's first
     decision opens the picker (Take turn), which then moves on by itself while the turn lasts; each decision is
@@ -95,9 +78,8 @@ def clicks(matches: int) -> tuple[float, float, float]:
 
 def main() -> None:
     fresh = step_times(GAME, _match, 30, cap=120)
-    steps = step_times(GAME, lambda n: _match(n, seed=1001 + n), 30, cap=120)
-    choices_us, decisions = steps.choices_us, len(steps.choices)
-    ai_us = whole_us(30, cap=120)
+    steps = step_times(GAME, lambda n: _match(n, seed=1001 + n), 30, cap=120, listing=legal)
+    choices_us, decisions, ai_us = steps.choices_us, len(steps.choices), steps.legal_us
     boards = board_ms(24)
     board, first_board = boards if boards else (None, None)
     per_turn, decisions_per_turn, per_decision = clicks(6)

@@ -39,9 +39,13 @@ class StepTimes:
         return statistics.mean(self.legal) * 1e6
 
 
-def step_times(game: Any, make: Make, games: int, *, cap: int | None = None) -> StepTimes:
+def step_times(
+    game: Any, make: Make, games: int, *, cap: int | None = None, listing: Callable[[Any, int], Any] | None = None
+) -> StepTimes:
     """Time every decision of ``games`` random matches (each cut after ``cap`` decisions, if given), twice: by
-    choices and by legal actions."""
+    choices and by legal actions (``game.legal_actions``, or ``listing``: what a game's AI lists where that
+    differs, as Metamorph's whole actions do from its staged decisions)."""
+    listed = listing or game.legal_actions
     spent: dict[str, list[float]] = {"choices": [], "legal": []}
     for mode, times in spent.items():
         for n in range(games):
@@ -54,7 +58,7 @@ def step_times(game: Any, make: Make, games: int, *, cap: int | None = None) -> 
                 if mode == "choices":
                     state = game.act(state, seat, pick.choice(game.choices(state, seat)).key).state
                 else:
-                    state = game.apply_listed(state, seat, pick.choice(list(game.legal_actions(state, seat)))).state
+                    state = game.apply_listed(state, seat, pick.choice(list(listed(state, seat)))).state
                 times.append(time.perf_counter() - start)
                 made += 1
     return StepTimes(spent["choices"], spent["legal"])

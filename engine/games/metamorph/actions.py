@@ -48,11 +48,7 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     found: list[MetaAction] = []
     found += _moves(state, wizard)
     found += _casts(state, wizard)
-    found += _specials(state, wizard)
-    found += _attacks(state, wizard)
-    found += _declarations(state, wizard)
-    found.append(MetaAction("end"))
-    return found
+    return found + _after_spells(state, wizard)
 
 
 def staged(state: MetaState, seat: int) -> list[MetaAction]:
@@ -85,8 +81,7 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     found: list[MetaAction] = []
     if not _cannot_move(state, wizard):
         found += [MetaAction("move", mode) for mode in modes(state, wizard)]
-        if state.options.flying_high and wizard.flying:
-            found.append(MetaAction("rise", "down" if wizard.high else "up"))
+    found += _moves(state, wizard, only="rise")
     for cast in _casts(state, wizard, teleport=False):
         if cast.a != "morph":
             found.append(cast)
@@ -94,14 +89,15 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
             found.append(MORPH_STAGE)
     if can_teleport(state, wizard):
         found.append(MetaAction("cast", "teleport"))
-    found += _specials(state, wizard)
-    found += _attacks(state, wizard)
-    found += _declarations(state, wizard)
-    found.append(MetaAction("end"))
-    return found
+    return found + _after_spells(state, wizard)
 
 
 MORPH_STAGE = MetaAction("cast", "morph")
+
+
+def _after_spells(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    """The end of a turn's list, the same in both listings: specials, blows, declarations, ``end``."""
+    return [*_specials(state, wizard), *_attacks(state, wizard), *_declarations(state, wizard), MetaAction("end")]
 
 
 def _exits(state: MetaState) -> bool:
@@ -163,7 +159,7 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
     cheap = (_declarations, _attacks, _specials)
     if any(part(state, wizard) for part in cheap):
         return True
-    if not state.done.cast and any(a.a != "teleport" for a in _casts(state, wizard, teleport=False)):
+    if _casts(state, wizard, teleport=False):  # none once the spell is spent
         return True
     return can_teleport(state, wizard)
 
