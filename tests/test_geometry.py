@@ -13,10 +13,12 @@ from engine.geometry.hexes import (
     arc,
     line,
     line_of_sight,
+    packed,
     reach,
     ring,
     sector,
     seen_from,
+    sees,
     turns,
     within,
 )
@@ -135,3 +137,5 @@ def test_seen_from_agrees_with_line_of_sight_over_a_whole_map() -> None:
     for origin in hexes[::5]:
         expected = [h for h in hexes if line_of_sight(origin, h, lambda x: x in blocked)]
         assert seen_from(origin, hexes, {(h.q, h.r) for h in blocked}) == expected
+        packed_blockers = packed((h.q, h.r) for h in blocked)
+        assert [h for h in hexes if sees(origin, h, packed_blockers)] == expected, "one line at a time agrees"

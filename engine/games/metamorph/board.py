@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex, line_of_sight, sector, seen_from
+from ...geometry.hexes import Hex, packed, sector, seen_from, sees
 from ...rng import MatchRng
 from .tables import TABLES, Geomorph, Shape
 
@@ -49,6 +49,13 @@ def hexes_of(grid: tuple[str, ...]) -> tuple[Hex, ...]:
     return tuple(to_hex(col, row) for col, row in cells)
 
 
+def cells_of(grid: tuple[str, ...]) -> zip[tuple[Hex, str]]:
+    """Every hex of the map with its terrain letter, in ``hexes_of`` order: a map's per-hex tables (costs,
+    landing, sight) are read from it, one letter lookup a hex. Not memoised as pairs: a string of letters
+    holds nothing the garbage collector has to walk."""
+    return zip(hexes_of(grid), "".join(grid).replace(OFF_MAP, ""), strict=True)
+
+
 @functools.lru_cache(maxsize=4096)
 def hex_name(hex_: Hex) -> str:
     """``f7``: memoised, as every listed move names its hex."""
@@ -66,7 +73,10 @@ def parse_hex(text: str) -> Hex:
 def stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
     """Whether a ``body`` can be on ``hex_`` without flying: land it walks (rocks if it climbs), or water it
     swims."""
-    letter = terrain_at(grid, hex_)
+    return _stands_on(terrain_at(grid, hex_), body)
+
+
+def _stands_on(letter: str, body: Shape) -> bool:
     if letter == OFF_MAP:
         return False
     terrain = TABLES.terrain[letter]
@@ -78,12 +88,8 @@ def stands(grid: tuple[str, ...], body: Shape, hex_: Hex) -> bool:
 def landing_hexes(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
     """The hexes a ``shape`` can be on without flying (``stands`` for each), memoised per map and shape."""
     body = TABLES.shapes[shape]
-    return frozenset(h for h in hexes_of(grid) if stands(grid, body, h))
-
-
-def blocks_sight(grid: tuple[str, ...], hex_: Hex) -> bool:
-    letter = terrain_at(grid, hex_)
-    return letter != OFF_MAP and TABLES.terrain[letter].blocks_sight
+    ok = {letter: _stands_on(letter, body) for letter in TABLES.terrain}
+    return frozenset(h for h, letter in cells_of(grid) if ok[letter])
 
 
 def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
@@ -96,7 +102,7 @@ def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -
 def _clear_line(grid: tuple[str, ...], a: Hex, b: Hex) -> bool:
     """``in_sight`` on the ground, memoised: every turn asks it of each pair of wizards, and terrain never
     changes within a match."""
-    return line_of_sight(a, b, lambda h: blocks_sight(grid, h))
+    return sees(a, b, _packed_blockers(grid))
 
 
 def visible_from(grid: tuple[str, ...], origin: Hex, among: Iterable[Hex] | None = None) -> tuple[Hex, ...]:
@@ -110,7 +116,14 @@ def visible_from(grid: tuple[str, ...], origin: Hex, among: Iterable[Hex] | None
 @functools.lru_cache(maxsize=64)
 def _sight_blockers(grid: tuple[str, ...]) -> set[tuple[int, int]]:
     """The map's hexes that block sight, as axial pairs (read-only: shared by every ``visible_from``)."""
-    return {(h.q, h.r) for h in hexes_of(grid) if blocks_sight(grid, h)}
+    blocking = {letter for letter, terrain in TABLES.terrain.items() if terrain.blocks_sight}
+    return {(h.q, h.r) for h, letter in cells_of(grid) if letter in blocking}
+
+
+@functools.lru_cache(maxsize=64)
+def _packed_blockers(grid: tuple[str, ...]) -> frozenset[int]:
+    """``_sight_blockers`` packed for ``hexes.sees``."""
+    return packed(_sight_blockers(grid))
 
 
 # -- laying out the map ----------------------------------------------------------------------------------

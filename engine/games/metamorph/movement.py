@@ -12,7 +12,7 @@ import functools
 from typing import NamedTuple
 
 from ...geometry.hexes import DIRECTIONS, Hex
-from .board import OFF_MAP, hexes_of, terrain_at
+from .board import OFF_MAP, cells_of, terrain_at
 from .model import MetaState, Mode, Wizard
 from .tables import FACING_ALLOWANCE, TABLES, Shape
 
@@ -131,7 +131,8 @@ def place_of(place_: int) -> tuple[Hex, int]:
 def _costs(grid: tuple[str, ...], climber: bool, mode: Mode) -> dict[int, int]:
     """What entering each map hex costs in ``mode`` (0: not that way); a hex not in it is off the map. Only
     climbing changes costs between shapes, so this is memoised per map, climbing and mode."""
-    return {_cell(h): entry_cost(terrain_at(grid, h), climber, mode) for h in hexes_of(grid)}
+    cost = {letter: entry_cost(letter, climber, mode) for letter in TABLES.terrain}
+    return {(h.r + BIAS) * SPAN + h.q + BIAS: cost[letter] for h, letter in cells_of(grid)}
 
 
 @functools.lru_cache(maxsize=512)

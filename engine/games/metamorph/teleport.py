@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex
+from ...geometry.hexes import Hex, within
 from .board import hex_name, hexes_of, landing_hexes, on_map, parse_hex, visible_from
 from .keys import MetaAction
 from .model import MetaState, Wizard, intelligence
@@ -71,7 +71,7 @@ def warded(state: MetaState) -> frozenset[Hex]:
 @functools.lru_cache(maxsize=256)
 def _ward(grid: tuple[str, ...], keys: tuple[Hex, ...]) -> frozenset[Hex]:
     """``warded`` on plain values, memoised: the Key lies still for many decisions, and every one asks."""
-    return frozenset(h for key in keys for h in hexes_of(grid) if key.distance(h) <= KEY_WARD)
+    return frozenset(h for key in keys for h in within(key, KEY_WARD) if on_map(grid, h))
 
 
 def teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
