@@ -40,8 +40,8 @@ class Hex:
 
     def distance(self, other: Hex) -> int:
         """Steps between two hexes."""
-        d = self - other
-        return max(abs(d.q), abs(d.r), abs(d.s))
+        dq, dr = self.q - other.q, self.r - other.r
+        return max(abs(dq), abs(dr), abs(dq + dr))
 
     def pixel(self, size: float = 1.0) -> tuple[float, float]:
         """The centre of this hex for hexes of circumradius ``size`` (y grows downwards, as on an image)."""
@@ -107,35 +107,50 @@ def _offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
 
 def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:
     """Those of ``targets`` that ``origin`` sees past ``blockers`` (axial pairs), by the same lines as
-    ``line_of_sight``; for a whole map at once. A line's inner hexes, taken from its start, depend only on
-    where its end lies from its start (``_inner_steps``, keyed and packed as single ints), so the blockers are
-    packed relative to ``origin`` once and each line is one set test (``isdisjoint``, which stops at the first
-    hit)."""
-    start = _pack(origin.q, origin.r)
-    clear = {_pack(q, r) - start for q, r in blockers}.isdisjoint
-    return [target for target in targets if clear(_inner_steps(target.q * _PACK + target.r - start))]
+    ``line_of_sight``; for a whole map at once (``seen_cells`` on hexes)."""
+    by_cell = {pack(target): target for target in targets}
+    return [by_cell[cell] for cell in seen_cells(pack(origin), by_cell, packed(blockers))]
+
+
+def seen_cells(origin: int, targets: Iterable[int], blockers: Iterable[int]) -> list[int]:
+    """``seen_from`` on packed hexes (``pack``). A line's inner hexes, taken from its start, depend only on where
+    its end lies from its start (``_inner_steps``, keyed and packed as single ints), so the blockers are made
+    relative to ``origin`` once and each line is one set test (``isdisjoint``, which stops at the first hit);
+    ints, unlike hexes, hash without a Python call."""
+    clear = {blocker - origin for blocker in blockers}.isdisjoint
+    return [target for target in targets if clear(_inner_steps(target - origin))]
 
 
 def sees(origin: Hex, target: Hex, blockers: frozenset[int]) -> bool:
     """``line_of_sight`` from ``origin`` to ``target`` past ``blockers`` (``packed``): one set test on the
     line's cached inner steps, for a single line asked often (a map's blockers packed once)."""
-    start = _pack(origin.q, origin.r)
-    steps = _inner_steps(_pack(target.q, target.r) - start)
+    start = pack(origin)
+    steps = _inner_steps(pack(target) - start)
     return blockers.isdisjoint([start + step for step in steps])
 
 
 def packed(pairs: Iterable[tuple[int, int]]) -> frozenset[int]:
-    """Axial pairs packed as ints, as ``sees`` takes blockers."""
-    return frozenset(_pack(q, r) for q, r in pairs)
+    """Axial pairs packed as ints (``pack``)."""
+    return frozenset(q * _PACK + r for q, r in pairs)
 
 
 _PACK = 1 << 16  # q and r of any map fit well within ±2**14
 _HALF = _PACK // 2
 
 
-def _pack(q: int, r: int) -> int:
-    """One int for an axial pair; packing is additive, so a packed hex plus a packed offset is the packed sum."""
-    return q * _PACK + r
+def pack(hex_: Hex) -> int:
+    """One int for a hex, for sets and tables of many hexes (an int hashes in C, a ``Hex`` in Python). Packing
+    is additive: a packed hex plus a packed direction (``PACKED_DIRECTIONS``) is the packed neighbour."""
+    return hex_.q * _PACK + hex_.r
+
+
+def unpack(cell: int) -> Hex:
+    """``pack`` undone."""
+    q, r = divmod(cell + _HALF, _PACK)
+    return Hex(q, r - _HALF)
+
+
+PACKED_DIRECTIONS = tuple(d.q * _PACK + d.r for d in DIRECTIONS)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -143,7 +158,7 @@ def _inner_steps(offset: int) -> tuple[int, ...]:
     """``_offsets`` without its two ends, packed, for a line whose end lies ``offset`` (packed) from its start:
     one int, the cache's quickest key."""
     dq, dr = divmod(offset + _HALF, _PACK)
-    return tuple(_pack(q, r) for q, r in _offsets(dq, dr - _HALF)[1:-1])
+    return tuple(q * _PACK + r for q, r in _offsets(dq, dr - _HALF)[1:-1])
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:

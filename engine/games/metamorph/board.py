@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex, packed, sector, seen_from, sees
+from ...geometry.hexes import Hex, pack, sector, seen_cells, sees
 from ...rng import MatchRng
 from .tables import TABLES, Geomorph, Shape
 
@@ -85,11 +85,18 @@ def _stands_on(letter: str, body: Shape) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def landing_hexes(grid: tuple[str, ...], shape: str) -> frozenset[Hex]:
-    """The hexes a ``shape`` can be on without flying (``stands`` for each), memoised per map and shape."""
-    body = TABLES.shapes[shape]
-    ok = {letter: _stands_on(letter, body) for letter in TABLES.terrain}
-    return frozenset(h for h, letter in cells_of(grid) if ok[letter])
+def landing_cells(grid: tuple[str, ...], shape: str | None) -> frozenset[int]:
+    """The hexes (packed: ``hexes.pack``) a ``shape`` can be on without flying (``stands`` for each), or every
+    map hex (``None``: a flier's), memoised per map and shape."""
+    body = None if shape is None else TABLES.shapes[shape]
+    ok = {letter: body is None or _stands_on(letter, body) for letter in TABLES.terrain}
+    return frozenset(pack(h) for h, letter in cells_of(grid) if ok[letter])
+
+
+@functools.lru_cache(maxsize=64)
+def map_cells(grid: tuple[str, ...]) -> tuple[int, ...]:
+    """Every hex of the map packed (``hexes.pack``), in ``hexes_of`` order."""
+    return tuple(pack(h) for h in hexes_of(grid))
 
 
 def in_sight(grid: tuple[str, ...], a: Hex, b: Hex, *, airborne: bool = False) -> bool:
@@ -105,25 +112,17 @@ def _clear_line(grid: tuple[str, ...], a: Hex, b: Hex) -> bool:
     return sees(a, b, _packed_blockers(grid))
 
 
-def visible_from(grid: tuple[str, ...], origin: Hex, among: Iterable[Hex] | None = None) -> tuple[Hex, ...]:
-    """The map hexes ``origin`` sees (itself included), or those of ``among``, in map order, for Teleport:
-    ``in_sight`` for each, done at once (a Teleport's list asks only of the hexes it could end on, fewer than
-    the map's). Not memoised here: its caller keeps the list it makes of it."""
-    targets = hexes_of(grid) if among is None else among
-    return tuple(seen_from(origin, targets, _sight_blockers(grid)))
-
-
-@functools.lru_cache(maxsize=64)
-def _sight_blockers(grid: tuple[str, ...]) -> set[tuple[int, int]]:
-    """The map's hexes that block sight, as axial pairs (read-only: shared by every ``visible_from``)."""
-    blocking = {letter for letter, terrain in TABLES.terrain.items() if terrain.blocks_sight}
-    return {(h.q, h.r) for h, letter in cells_of(grid) if letter in blocking}
+def visible_cells(grid: tuple[str, ...], origin: Hex, among: Iterable[int]) -> list[int]:
+    """Those of the packed hexes ``among`` that ``origin`` sees, in their order, for Teleport: ``in_sight`` for
+    each, done at once. Not memoised here: its caller keeps the list it makes of it."""
+    return seen_cells(pack(origin), among, _packed_blockers(grid))
 
 
 @functools.lru_cache(maxsize=64)
 def _packed_blockers(grid: tuple[str, ...]) -> frozenset[int]:
-    """``_sight_blockers`` packed for ``hexes.sees``."""
-    return packed(_sight_blockers(grid))
+    """The map's hexes that block sight, packed (``hexes.pack``); read-only, shared by every sight test."""
+    blocking = {letter for letter, terrain in TABLES.terrain.items() if terrain.blocks_sight}
+    return frozenset(pack(h) for h, letter in cells_of(grid) if letter in blocking)
 
 
 # -- laying out the map ----------------------------------------------------------------------------------

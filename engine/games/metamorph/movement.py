@@ -23,7 +23,11 @@ def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
     """The wizard's speed in ``mode`` this turn: halved while slowed, land speed doubled by Sprint; from rules
     version 2 halved while carrying the Key (its bearer must be catchable)."""
     body = wizard.body
-    base = {"L": body.ls, "W": body.ws, "A": body.as_}[mode]
+    return _adjusted(state, wizard, mode, body.ls if mode == "L" else body.ws if mode == "W" else body.as_)
+
+
+def _adjusted(state: MetaState, wizard: Wizard, mode: Mode, base: int) -> int:
+    """``speed`` from the shape's figure ``base`` for ``mode``."""
     if mode == "L" and state.done.sprint:
         base *= 2
     if wizard.condition("slow"):
@@ -68,7 +72,7 @@ def modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
     body = wizard.body
     found: list[Mode] = []
     for mode, base in (("L", body.ls), ("W", body.ws), ("A", body.as_)):
-        if base > 0 and not (wizard.high and mode != "A") and speed(state, wizard, mode) > 0:  # type: ignore[arg-type]
+        if base > 0 and not (wizard.high and mode != "A") and _adjusted(state, wizard, mode, base) > 0:  # type: ignore[arg-type]
             found.append(mode)  # type: ignore[arg-type]
     return tuple(found)
 

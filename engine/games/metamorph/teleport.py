@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 
 from ...errors import MalformedKey
-from ...geometry.hexes import Hex, within
-from .board import hex_name, hexes_of, landing_hexes, on_map, parse_hex, visible_from
+from ...geometry.hexes import PACKED_DIRECTIONS, Hex, pack, unpack, within
+from .board import hex_name, landing_cells, map_cells, on_map, parse_hex, visible_cells
 from .keys import MetaAction
 from .model import MetaState, Wizard, intelligence
 from .tables import TABLES
@@ -33,14 +33,13 @@ def can_teleport(state: MetaState, wizard: Wizard) -> bool:
     if not castable(state, wizard):
         return False
     assert wizard.hex is not None
-    ward, taken = warded(state), {w.hex for w in state.standing()}
-    landing = None if wizard.flying else landing_hexes(state.grid, wizard.shape)
-    for near in wizard.hex.neighbours():
-        lands = on_map(state.grid, near) if landing is None else near in landing
-        if lands and near not in ward and near not in taken:
-            return True
+    ward, taken = warded(state), {pack(w.hex) for w in state.standing() if w.hex is not None}
+    ends = landing_cells(state.grid, None if wizard.flying else wizard.shape)
+    here = pack(wizard.hex)
+    if any(here + step in ends and here + step not in ward and here + step not in taken for step in PACKED_DIRECTIONS):
+        return True
     index, _ = _landing(state, wizard)
-    return len(index) > sum(w.hex in index for w in state.standing())  # a hex nobody stands on is left
+    return len(index) > len(taken & index.keys())  # a hex nobody stands on is left
 
 
 def can_teleport_to(state: MetaState, wizard: Wizard, name: str) -> bool:
@@ -52,16 +51,16 @@ def can_teleport_to(state: MetaState, wizard: Wizard, name: str) -> bool:
     except MalformedKey:
         return False
     index, _ = _landing(state, wizard)
-    return hex_ in index and all(w.hex != hex_ for w in state.standing())
+    return pack(hex_) in index and all(w.hex != hex_ for w in state.standing())
 
 
 KEY_WARD = 3  # hexes around the Key on the ground that no Teleport may end in
 
 
-def warded(state: MetaState) -> frozenset[Hex]:
-    """Hexes no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on the
-    ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked off
-    the map in one turn."""
+def warded(state: MetaState) -> frozenset[int]:
+    """Hexes (packed) no Teleport may end in (rules version 2): within ``KEY_WARD`` of the Key while it lies on
+    the ground. Without the ward, the first wizard to act teleported beside the Key, picked it up and walked
+    off the map in one turn."""
     if not state.key_ward:
         return frozenset()
     keys = tuple(a.hex for a in state.artifacts if a.kind == "key" and a.hex is not None and not a.destroyed)
@@ -69,21 +68,22 @@ def warded(state: MetaState) -> frozenset[Hex]:
 
 
 @functools.lru_cache(maxsize=256)
-def _ward(grid: tuple[str, ...], keys: tuple[Hex, ...]) -> frozenset[Hex]:
+def _ward(grid: tuple[str, ...], keys: tuple[Hex, ...]) -> frozenset[int]:
     """``warded`` on plain values, memoised: the Key lies still for many decisions, and every one asks."""
-    return frozenset(h for key in keys for h in within(key, KEY_WARD) if on_map(grid, h))
+    return frozenset(pack(h) for key in keys for h in within(key, KEY_WARD) if on_map(grid, h))
 
 
 def teleports(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """Teleport to each empty hex in sight where the wizard's shape can be (any hex, for a flier)."""
     index, actions = _landing(state, wizard)
     found = list(actions)
-    for position in sorted((index[w.hex] for w in state.standing() if w.hex in index), reverse=True):
+    taken = (index.get(pack(w.hex)) for w in state.standing() if w.hex is not None)
+    for position in sorted((n for n in taken if n is not None), reverse=True):
         del found[position]  # another wizard stands there (a few at most: cheaper than filtering hundreds)
     return found
 
 
-def _landing(state: MetaState, wizard: Wizard) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
+def _landing(state: MetaState, wizard: Wizard) -> tuple[dict[int, int], tuple[MetaAction, ...]]:
     """``_teleport_list`` for this wizard now (nothing while it carries the Key under its ward)."""
     assert wizard.hex is not None
     if state.key_ward and state.carries_key(wizard.seat):
@@ -94,20 +94,20 @@ def _landing(state: MetaState, wizard: Wizard) -> tuple[dict[Hex, int], tuple[Me
 
 @functools.lru_cache(maxsize=512)
 def _teleport_list(
-    grid: tuple[str, ...], origin: Hex | None, shape: str | None, ward: frozenset[Hex]
-) -> tuple[dict[Hex, int], tuple[MetaAction, ...]]:
+    grid: tuple[str, ...], origin: Hex | None, shape: str | None, ward: frozenset[int]
+) -> tuple[dict[int, int], tuple[MetaAction, ...]]:
     """Where Teleport may end before other wizards are counted: every unwarded hex for a flier (``origin`` and
-    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on; each hex's place in the list.
-    Memoised (read-only): a wizard asks from the same hex for many decisions, and the list runs to hundreds."""
-    if origin is None or shape is None:
-        hexes = tuple(h for h in hexes_of(grid) if h not in ward)
-    else:
-        landing = landing_hexes(grid, shape) - ward
-        hexes = visible_from(grid, origin, [h for h in hexes_of(grid) if h in landing])
-    return {h: n for n, h in enumerate(hexes)}, tuple(_teleport_to(h) for h in hexes)
+    ``shape`` None), else the hexes ``origin`` sees that ``shape`` can stand on; each hex's place in the list,
+    by its packed hex. Memoised (read-only): a wizard asks from the same hex for many decisions, and the list
+    runs to hundreds; hexes are handled packed, as ints hash in C."""
+    landing = landing_cells(grid, shape)
+    cells = [cell for cell in map_cells(grid) if cell in landing and cell not in ward]
+    if origin is not None:
+        cells = visible_cells(grid, origin, cells)
+    return {cell: n for n, cell in enumerate(cells)}, tuple(_teleport_to(cell) for cell in cells)
 
 
 @functools.lru_cache(maxsize=16384)
-def _teleport_to(hex_: Hex) -> MetaAction:
-    """The Teleport to ``hex_``, made once: the same hexes are listed from many places."""
-    return MetaAction("cast", "teleport", hex_name(hex_))
+def _teleport_to(cell: int) -> MetaAction:
+    """The Teleport to the packed hex ``cell``, made once: the same hexes are listed from many places."""
+    return MetaAction("cast", "teleport", hex_name(unpack(cell)))
