@@ -15,11 +15,12 @@ from engine.ai.search import decide
 from engine.content import unresolved
 from engine.core import canonical, replay
 from engine.games.metamorph.actions import is_legal, legal
-from engine.games.metamorph.board import hexes_of, on_map
+from engine.games.metamorph.board import OFF_MAP, hexes_of, on_map, terrain_at
 from engine.games.metamorph.keys import MetaAction, is_whole, stages
 from engine.games.metamorph.model import MAX_MANA, MetaState
+from engine.games.metamorph.movement import Mover, entry_cost, mover_of, place, place_of, reach
 from engine.games.metamorph.rules import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
-from engine.games.metamorph.tables import TABLES
+from engine.games.metamorph.tables import FACING_ALLOWANCE, TABLES
 from engine.steps import PATH_SEPARATOR, next_step
 
 GAME = get_game("metamorph")
@@ -251,3 +252,61 @@ def test_a_full_duel_between_ais_ends() -> None:
         state = GAME.apply(state, seat, action).state
     assert GAME.outcome(state) is not None
     assert replace(state) == state
+
+
+def _every_path(mover: Mover, points: int, *, forward: bool) -> tuple[set[int], bool]:
+    """Every place a move can end on, by trying every sequence of turns and steps (each turn paid from the free
+    turns or from speed, either way): the reference the labelled search must agree with."""
+    body = TABLES.shapes[mover.shape]
+    climber = body.has("climb")
+    start = (place(mover.start, mover.facing), points, facing_allowance_of(mover))
+    seen, stack, exits = {start}, [start], False
+    while stack:
+        here, left, free = stack.pop()
+        hex_, face = place_of(here)
+        nexts = []
+        for turned in ((face + 1) % 6, (face + 5) % 6):
+            if free:
+                nexts.append((place(hex_, turned), left, free - 1))
+            if left:
+                nexts.append((place(hex_, turned), left - 1, free))
+        ahead = hex_.neighbour(face if forward else face + 3)
+        letter = terrain_at(mover.grid, ahead)
+        if letter == OFF_MAP:
+            exits = exits or left > 0
+        else:
+            cost = entry_cost(letter, climber, mover.mode)
+            if cost and cost <= left and place(ahead, 0) // 8 not in mover.taken:
+                nexts.append((place(ahead, face), left - cost, free))
+        for label in nexts:
+            if label not in seen:
+                seen.add(label)
+                stack.append(label)
+    return {p for p, _, _ in seen}, exits
+
+
+def facing_allowance_of(mover: Mover) -> int:
+    """The free turns a move starts with (``movement.facing_allowance`` on plain values)."""
+    body = TABLES.shapes[mover.shape]
+    favoured = body.shape_class in TABLES.terrain[terrain_at(mover.grid, mover.start)].favoured
+    return FACING_ALLOWANCE[body.size] - (0 if favoured else 1)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_move_search_finds_exactly_what_every_path_reaches(scenario: str) -> None:
+    """Over random positions, shapes (climbers, swimmers, fliers) and wizards in the way, ``reach`` lists the
+    places some sequence of turns and steps ends on, and finds a way off the map exactly when one exists."""
+    checked = 0
+    for seed in range(6):
+        state, _ = playout(scenario, 2 + seed % 5, 500 + seed, 40)
+        rnd = random.Random(seed)
+        for wizard in state.standing():
+            for shape in rnd.sample(sorted(s for s in TABLES.shapes if TABLES.shapes[s].cell is not None), 4):
+                for mode, full in (("L", 7), ("W", 5), ("A", 9)):
+                    mover = mover_of(state, replace(wizard, shape=shape), mode)
+                    ahead, exits_ahead = _every_path(mover, full, forward=True)
+                    behind, exits_behind = _every_path(mover, full // 2, forward=False)
+                    origin = place(mover.start, mover.facing)
+                    assert reach(mover, full) == (frozenset((ahead | behind) - {origin}), exits_ahead or exits_behind)
+                    checked += 1
+    assert checked > 100

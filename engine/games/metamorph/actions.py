@@ -80,8 +80,8 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """``legal`` with its many moves, Morphs and Teleports each folded into their first stage."""
     found: list[MetaAction] = []
     if not _cannot_move(state, wizard):
-        found += [MetaAction("move", mode) for mode in modes(state, wizard)]
-    found += _moves(state, wizard, only="rise")
+        found += [MOVE_STAGES[mode] for mode in modes(state, wizard)]
+        found += _rise(state, wizard)
     for cast in _casts(state, wizard, teleport=False):
         if cast.a != "morph":
             found.append(cast)
@@ -93,6 +93,7 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
 
 
 MORPH_STAGE = MetaAction("cast", "morph")
+MOVE_STAGES = {mode: MetaAction("move", mode) for mode in ("L", "W", "A")}
 
 
 def _after_spells(state: MetaState, wizard: Wizard) -> list[MetaAction]:
@@ -125,7 +126,7 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     if action.kind == "cast" and action.a == "teleport":
         return can_teleport_to(state, wizard, action.b)
     if action.kind == "rise":
-        candidates = _moves(state, wizard, only="rise")
+        candidates = [] if _cannot_move(state, wizard) else _rise(state, wizard)
     elif action.kind == "cast":
         candidates = _casts(state, wizard, teleport=False)
     elif action.kind in ("land", "drop"):
@@ -177,19 +178,22 @@ def _can_move(state: MetaState, wizard: Wizard) -> bool:
     return bool(modes(state, wizard)) or (state.options.flying_high and wizard.flying)
 
 
-def _moves(state: MetaState, wizard: Wizard, *, only: str | None = None) -> list[MetaAction]:
-    """Moves by each mode (or by the mode ``only``; ``"rise"`` for the climb or descent alone), and the climb or
-    descent of Flying High."""
+def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    """Moves by each mode, and the climb or descent of Flying High."""
     if _cannot_move(state, wizard):
         return []
     found: list[MetaAction] = []
     key = _exits(state)
     for mode in modes(state, wizard):
-        if only is None or mode == only:
-            found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
-    if state.options.flying_high and wizard.flying and only in (None, "rise"):
-        found.append(MetaAction("rise", "down" if wizard.high else "up"))
-    return found
+        found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
+    return found + _rise(state, wizard)
+
+
+def _rise(state: MetaState, wizard: Wizard) -> list[MetaAction]:
+    """The climb or descent of Flying High, for a flier whose move is not spent (the caller checks that)."""
+    if state.options.flying_high and wizard.flying:
+        return [MetaAction("rise", "down" if wizard.high else "up")]
+    return []
 
 
 @functools.lru_cache(maxsize=512)

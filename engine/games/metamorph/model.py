@@ -190,7 +190,10 @@ class MetaState:
 
     def carries_key(self, seat: int) -> bool:
         """Whether ``seat``'s wizard holds the Key of Solomon (its INT bonus, the ward, the way off the map)."""
-        return any(a.kind == "key" and a.carrier == seat and not a.destroyed for a in self.artifacts)
+        for artifact in self.artifacts:  # a loop, not a generator: asked for every speed and every spell
+            if artifact.id == "key":
+                return artifact.carrier == seat and not artifact.destroyed
+        return False
 
     @property
     def key_ward(self) -> bool:
