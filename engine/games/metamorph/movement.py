@@ -112,6 +112,7 @@ def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
 # sort as moves are listed (by row, then column, then facing) in plain int order.
 BIAS, SPAN = 64, 256
 STEPS = tuple(d.r * SPAN + d.q for d in DIRECTIONS)
+STEPS_BACK = tuple(STEPS[(face + 3) % 6] for face in range(6))
 LEFT_TURN = tuple((face + 1) % 6 for face in range(6))
 RIGHT_TURN = tuple((face + 5) % 6 for face in range(6))
 
@@ -162,28 +163,22 @@ def _search(mover: Mover, points: int, *, forward: bool) -> tuple[frozenset[int]
     costs = _costs(mover.grid, body.has("climb"), mover.mode)
     taken = mover.taken
     turns = _allowance(mover.grid, body, mover.start)
-    back = 0 if forward else 3
+    steps = STEPS if forward else STEPS_BACK
     origin = place(mover.start, mover.facing)
     best: dict[int, list[tuple[int, int]]] = {origin: [(points, turns)]}
     buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(points + turns + 1)]
     buckets[points + turns].append((origin, points, turns))
     exits = False
-    ahead = tuple((face + back) % 6 for face in range(6))
-    for total in range(points + turns, -1, -1):
+    for total in range(points + turns, 0, -1):  # a label summing to 0 has nothing left to spend: an end
         for here, left, free in buckets[total]:
             if (left, free) not in best[here]:
                 continue  # beaten after it was queued
             face = here & 7
             base = here - face
-            if free > 0:
-                spent = (left, free - 1)
-            elif left > 0:
-                spent = (left - 1, 0)
-            else:
-                continue  # nothing left to spend: this place is an end, nothing more
-            offers = [(base + LEFT_TURN[face], *spent), (base + RIGHT_TURN[face], *spent)]
-            if left > 0:
-                step = (here >> 3) + STEPS[ahead[face]]
+            turn_left, turn_free = (left, free - 1) if free else (left - 1, 0)  # a turn spends a free turn first
+            offers = [(base + LEFT_TURN[face], turn_left, turn_free), (base + RIGHT_TURN[face], turn_left, turn_free)]
+            if left:
+                step = (here >> 3) + steps[face]
                 cost = costs.get(step)
                 if cost is None:
                     exits = True
