@@ -37,7 +37,7 @@ class MetaAction(NamedTuple):
 
     @property
     def key(self) -> str:
-        return ":".join(part for part in (self.kind, self.a, self.b, self.c) if part)
+        return ":".join([part for part in self if part])
 
 
 def parse(key: str) -> MetaAction:

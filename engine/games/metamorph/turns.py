@@ -51,9 +51,12 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     wizard = state.wizard(seat)
     name = SEAT_NAMES[seat]
     state = replace(state, turns=state.turns + 1, done=TurnDone())
-    wizard = _rise(wizard)
-    wizard = replace(wizard, conditions=tuple(c for c in wizard.conditions if c.kind != "ink"))
-    state = state.with_wizard(wizard)
+    risen = _rise(wizard)
+    if any(c.kind == "ink" for c in risen.conditions):
+        risen = replace(risen, conditions=tuple(c for c in risen.conditions if c.kind != "ink"))
+    if risen is not wizard:
+        state = state.with_wizard(risen)
+    wizard = risen
     state, line = _change_progress(state, wizard)
     if line:
         log.append(LogEntry(line))
@@ -91,7 +94,7 @@ def _rise(wizard: Wizard) -> Wizard:
         return replace(wizard, high=True, rising=0)
     if wizard.rising < 0:
         return replace(wizard, high=False, rising=0)
-    return replace(wizard, rising=0)
+    return replace(wizard, rising=0) if wizard.rising else wizard
 
 
 def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, str | None]:
