@@ -18,7 +18,7 @@ import hashlib
 import secrets
 import struct
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -126,35 +126,42 @@ class Rng(RandomStream):
         return words[word], self._advanced(self.draws + 1, (block, words))
 
     def below(self, n: int) -> tuple[int, Rng]:
-        value, draws, block = self._below(n, self.draws, self._block)
+        (value,), draws, block = self._draws((n,))
         return value, self._advanced(draws, block)
+
+    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
+        """``RandomStream.dice``, draw for draw, with one generator made at the end."""
+        values, draws, block = self._draws((sides,) * count)
+        return tuple(value + 1 for value in values), self._advanced(draws, block)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """``RandomStream.shuffled``, draw for draw, with one generator made at the end instead of one a draw:
         the AI's searches deal hidden decks afresh thousands of times a decision."""
         result = list(items)
-        draws, block = self.draws, self._block
-        for i in range(len(result) - 1, 0, -1):
-            j, draws, block = self._below(i + 1, draws, block)
+        picks, draws, block = self._draws(range(len(result), 1, -1))
+        for i, j in zip(range(len(result) - 1, 0, -1), picks, strict=True):
             result[i], result[j] = result[j], result[i]
         return tuple(result), self._advanced(draws, block)
 
-    def _below(
-        self, n: int, draws: int, block: tuple[int, tuple[int, ...]]
-    ) -> tuple[int, int, tuple[int, tuple[int, ...]]]:
-        """``below`` from draw ``draws`` with ``block`` cached: the value, the draws then made, the block then
-        cached (the same rejection sampling as ``RandomStream.below``)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
-        index, words = block
-        while True:
-            number, word = divmod(draws, _WORDS)
-            if number != index:
-                index, words = number, self._words(number)
-            draws += 1
-            if words[word] < limit:
-                return words[word] % n, draws, (index, words)
+    def _draws(self, bounds: Iterable[int]) -> tuple[list[int], int, tuple[int, tuple[int, ...]]]:
+        """One ``below`` for each of ``bounds`` in turn, from this generator: the values, the draws then made in
+        all, and the block then cached. The one place draws are made (the same rejection sampling as
+        ``RandomStream.below``), in a single loop however many are asked for."""
+        values = []
+        draws, (index, words) = self.draws, self._block
+        for n in bounds:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _SPAN - _SPAN % n
+            while True:
+                number, word = divmod(draws, _WORDS)
+                if number != index:
+                    index, words = number, self._words(number)
+                draws += 1
+                if words[word] < limit:
+                    values.append(words[word] % n)
+                    break
+        return values, draws, (index, words)
 
     def _words(self, block: int) -> tuple[int, ...]:
         return _UNPACK(self._hash(_STREAM, block.to_bytes(8, "little"), 64))
