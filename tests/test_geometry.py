@@ -9,10 +9,12 @@ from hypothesis import strategies as st
 
 from engine.geometry.hexes import (
     DIRECTIONS,
+    PACKED_DIRECTIONS,
     Hex,
     arc,
     line,
     line_of_sight,
+    pack,
     packed,
     reach,
     ring,
@@ -20,6 +22,7 @@ from engine.geometry.hexes import (
     seen_from,
     sees,
     turns,
+    unpack,
     within,
 )
 from engine.geometry.squares import SquareGrid
@@ -139,3 +142,11 @@ def test_seen_from_agrees_with_line_of_sight_over_a_whole_map() -> None:
         assert seen_from(origin, hexes, {(h.q, h.r) for h in blocked}) == expected
         packed_blockers = packed((h.q, h.r) for h in blocked)
         assert [h for h in hexes if sees(origin, h, packed_blockers)] == expected, "one line at a time agrees"
+
+
+@given(st.integers(-500, 500), st.integers(-500, 500), st.integers(-500, 500), st.integers(-500, 500))
+def test_packed_hexes_round_trip_add_up_and_sort_by_row(q: int, r: int, q2: int, r2: int) -> None:
+    a, b = Hex(q, r), Hex(q2, r2)
+    assert unpack(pack(a)) == a
+    assert all(pack(a) + step == pack(a.neighbour(d)) for d, step in enumerate(PACKED_DIRECTIONS))
+    assert (pack(a) < pack(b)) == ((r, q) < (r2, q2)), "row-major: by row, then along it"

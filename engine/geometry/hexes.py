@@ -131,7 +131,7 @@ def sees(origin: Hex, target: Hex, blockers: frozenset[int]) -> bool:
 
 def packed(pairs: Iterable[tuple[int, int]]) -> frozenset[int]:
     """Axial pairs packed as ints (``pack``)."""
-    return frozenset(q * _PACK + r for q, r in pairs)
+    return frozenset(r * _PACK + q for q, r in pairs)
 
 
 _PACK = 1 << 16  # q and r of any map fit well within ±2**14
@@ -140,25 +140,26 @@ _HALF = _PACK // 2
 
 def pack(hex_: Hex) -> int:
     """One int for a hex, for sets and tables of many hexes (an int hashes in C, a ``Hex`` in Python). Packing
-    is additive: a packed hex plus a packed direction (``PACKED_DIRECTIONS``) is the packed neighbour."""
-    return hex_.q * _PACK + hex_.r
+    is additive, a packed hex plus a packed direction (``PACKED_DIRECTIONS``) being the packed neighbour, and
+    row-major: packed hexes sort by row, then along the row."""
+    return hex_.r * _PACK + hex_.q
 
 
 def unpack(cell: int) -> Hex:
     """``pack`` undone."""
-    q, r = divmod(cell + _HALF, _PACK)
-    return Hex(q, r - _HALF)
+    r, q = divmod(cell + _HALF, _PACK)
+    return Hex(q - _HALF, r)
 
 
-PACKED_DIRECTIONS = tuple(d.q * _PACK + d.r for d in DIRECTIONS)
+PACKED_DIRECTIONS = tuple(d.r * _PACK + d.q for d in DIRECTIONS)
 
 
 @functools.lru_cache(maxsize=16384)
 def _inner_steps(offset: int) -> tuple[int, ...]:
     """``_offsets`` without its two ends, packed, for a line whose end lies ``offset`` (packed) from its start:
     one int, the cache's quickest key."""
-    dq, dr = divmod(offset + _HALF, _PACK)
-    return tuple(q * _PACK + r for q, r in _offsets(dq, dr - _HALF)[1:-1])
+    dr, dq = divmod(offset + _HALF, _PACK)
+    return tuple(r * _PACK + q for q, r in _offsets(dq - _HALF, dr)[1:-1])
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:

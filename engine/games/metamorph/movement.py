@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from ...geometry.hexes import DIRECTIONS, Hex
+from ...geometry.hexes import PACKED_DIRECTIONS, Hex, pack, unpack
 from .board import OFF_MAP, cells_of, terrain_at
 from .model import MetaState, Mode, Wizard
 from .tables import FACING_ALLOWANCE, TABLES, Shape
@@ -103,33 +103,28 @@ class Mover(NamedTuple):
 
 def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
     assert wizard.hex is not None
-    taken = frozenset(_cell(w.hex) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
+    taken = frozenset(pack(w.hex) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
     return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken)
 
 
-# Places in the search are plain ints: a hex's cell is ``(r + BIAS) * SPAN + (q + BIAS)`` and a place is
-# ``cell * 8 + facing``, so the search's dictionaries hash small ints instead of tuples of objects, and places
-# sort as moves are listed (by row, then column, then facing) in plain int order.
-BIAS, SPAN = 64, 256
-STEPS = tuple(d.r * SPAN + d.q for d in DIRECTIONS)
+# Places in the search are plain ints: a place is ``pack(hex) * 8 + facing``, so the search's dictionaries hash
+# ints instead of tuples of objects, and places sort as moves are listed (by row, then column, then facing) in
+# plain int order, packing being row-major.
+STEPS = PACKED_DIRECTIONS
 STEPS_BACK = tuple(STEPS[(face + 3) % 6] for face in range(6))
 LEFT_TURN = tuple((face + 1) % 6 for face in range(6))
 RIGHT_TURN = tuple((face + 5) % 6 for face in range(6))
 
 
-def _cell(hex_: Hex) -> int:
-    return (hex_.r + BIAS) * SPAN + hex_.q + BIAS
-
-
 def place(hex_: Hex, facing: int) -> int:
     """The place of standing on ``hex_`` facing ``facing``, as ``reachable`` lists it."""
-    return _cell(hex_) * 8 + facing
+    return pack(hex_) * 8 + facing
 
 
 def place_of(place_: int) -> tuple[Hex, int]:
     """``place`` undone: the hex and the facing."""
     cell, facing = divmod(place_, 8)
-    return Hex(cell % SPAN - BIAS, cell // SPAN - BIAS), facing
+    return unpack(cell), facing
 
 
 @functools.lru_cache(maxsize=256)
@@ -137,7 +132,7 @@ def _costs(grid: tuple[str, ...], climber: bool, mode: Mode) -> dict[int, int]:
     """What entering each map hex costs in ``mode`` (0: not that way); a hex not in it is off the map. Only
     climbing changes costs between shapes, so this is memoised per map, climbing and mode."""
     cost = {letter: entry_cost(letter, climber, mode) for letter in TABLES.terrain}
-    return {(h.r + BIAS) * SPAN + h.q + BIAS: cost[letter] for h, letter in cells_of(grid)}
+    return {pack(h): cost[letter] for h, letter in cells_of(grid)}
 
 
 @functools.lru_cache(maxsize=512)
