@@ -19,7 +19,7 @@ from engine.geometry.hexes import (
     reach,
     ring,
     sector,
-    seen_from,
+    seen_cells,
     sees,
     turns,
     unpack,
@@ -133,14 +133,15 @@ def test_walks_on_a_loop_find_both_ways_round() -> None:
     assert len(loop.walks("A", 6)["A"]) == 2
 
 
-def test_seen_from_agrees_with_line_of_sight_over_a_whole_map() -> None:
+def test_packed_sight_agrees_with_line_of_sight_over_a_whole_map() -> None:
     """The map-wide sight check gives exactly the hexes ``line_of_sight`` clears, blockers anywhere."""
     hexes = list(within(Hex(0, 0), 6))
     blocked = {h for i, h in enumerate(hexes) if i % 7 == 3}
     for origin in hexes[::5]:
         expected = [h for h in hexes if line_of_sight(origin, h, lambda x: x in blocked)]
-        assert seen_from(origin, hexes, {(h.q, h.r) for h in blocked}) == expected
         packed_blockers = packed((h.q, h.r) for h in blocked)
+        seen = seen_cells(pack(origin), [pack(h) for h in hexes], packed_blockers)
+        assert [unpack(cell) for cell in seen] == expected
         assert [h for h in hexes if sees(origin, h, packed_blockers)] == expected, "one line at a time agrees"
 
 

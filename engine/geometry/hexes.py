@@ -105,18 +105,12 @@ def _offsets(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def seen_from(origin: Hex, targets: Iterable[Hex], blockers: set[tuple[int, int]]) -> list[Hex]:
-    """Those of ``targets`` that ``origin`` sees past ``blockers`` (axial pairs), by the same lines as
-    ``line_of_sight``; for a whole map at once (``seen_cells`` on hexes)."""
-    by_cell = {pack(target): target for target in targets}
-    return [by_cell[cell] for cell in seen_cells(pack(origin), by_cell, packed(blockers))]
-
-
 def seen_cells(origin: int, targets: Iterable[int], blockers: Iterable[int]) -> list[int]:
-    """``seen_from`` on packed hexes (``pack``). A line's inner hexes, taken from its start, depend only on where
-    its end lies from its start (``_inner_steps``, keyed and packed as single ints), so the blockers are made
-    relative to ``origin`` once and each line is one set test (``isdisjoint``, which stops at the first hit);
-    ints, unlike hexes, hash without a Python call."""
+    """Those of the packed hexes ``targets`` (``pack``) that ``origin`` sees past ``blockers``, by the same
+    lines as ``line_of_sight``; for a whole map at once. A line's inner hexes, taken from its start, depend only
+    on where its end lies from its start (``_inner_steps``, keyed and packed as single ints), so the blockers are
+    made relative to ``origin`` once and each line is one set test (``isdisjoint``, which stops at the first
+    hit); ints, unlike hexes, hash without a Python call."""
     clear = {blocker - origin for blocker in blockers}.isdisjoint
     return [target for target in targets if clear(_inner_steps(target - origin))]
 

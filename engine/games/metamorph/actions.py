@@ -175,7 +175,7 @@ def _can_move(state: MetaState, wizard: Wizard) -> bool:
     on the spot (a turn costs a free turn or a point of speed), and a high flier can always descend."""
     if _cannot_move(state, wizard):
         return False
-    return bool(modes(state, wizard)) or (state.options.flying_high and wizard.flying)
+    return bool(modes(state, wizard) or _rise(state, wizard))
 
 
 def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
