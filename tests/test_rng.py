@@ -93,6 +93,18 @@ def test_the_batched_bound_rejects_and_redraws_as_the_generic_one() -> None:
     assert redrawn >= 10, "the rejection path was exercised"
 
 
+def test_a_batch_with_a_word_that_may_be_rejected_is_drawn_as_the_generic_one() -> None:
+    """Dice of a bound past 2**63 reject words in the middle of a batch: the one-by-one path then gives what
+    the generic methods give, and a shuffle beside it is unchanged."""
+    bound = 2**63 + 1
+    for start in range(16):
+        rng = Rng(KEY, start)
+        rolled, after = rng.dice(9, bound)
+        assert (rolled, after) == RandomStream.dice(rng, 9, bound)
+        assert after.draws > start + 9, "some word of the batch was rejected and redrawn"
+        assert after.next64() == Rng(KEY, after.draws).next64()
+
+
 def test_pickling_keeps_key_and_counter_and_drops_the_cache() -> None:
     rng = Rng(KEY).dice(5)[1]
     again = pickle.loads(pickle.dumps(rng))
