@@ -93,9 +93,9 @@ def test_the_batched_bound_rejects_and_redraws_as_the_generic_one() -> None:
     assert redrawn >= 10, "the rejection path was exercised"
 
 
-def test_a_batch_with_a_word_that_may_be_rejected_is_drawn_as_the_generic_one() -> None:
-    """Dice of a bound past 2**63 reject words in the middle of a batch: the one-by-one path then gives what
-    the generic methods give, and a shuffle beside it is unchanged."""
+def test_a_batch_whose_words_are_rejected_midway_is_drawn_as_the_generic_one() -> None:
+    """Dice of a bound past 2**63 reject about half their words, in the middle of a batch: the batched draw
+    redraws each as the generic one-die-at-a-time methods do, and hands on the right cached block."""
     bound = 2**63 + 1
     for start in range(16):
         rng = Rng(KEY, start)
