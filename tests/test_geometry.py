@@ -15,7 +15,6 @@ from engine.geometry.hexes import (
     line,
     line_of_sight,
     pack,
-    packed,
     reach,
     ring,
     sector,
@@ -139,7 +138,7 @@ def test_packed_sight_agrees_with_line_of_sight_over_a_whole_map() -> None:
     blocked = {h for i, h in enumerate(hexes) if i % 7 == 3}
     for origin in hexes[::5]:
         expected = [h for h in hexes if line_of_sight(origin, h, lambda x: x in blocked)]
-        packed_blockers = packed((h.q, h.r) for h in blocked)
+        packed_blockers = frozenset(pack(h) for h in blocked)
         seen = seen_cells(pack(origin), [pack(h) for h in hexes], packed_blockers)
         assert [unpack(cell) for cell in seen] == expected
         assert [h for h in hexes if sees(origin, h, packed_blockers)] == expected, "one line at a time agrees"

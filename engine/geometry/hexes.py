@@ -116,36 +116,37 @@ def seen_cells(origin: int, targets: Iterable[int], blockers: Iterable[int]) -> 
 
 
 def sees(origin: Hex, target: Hex, blockers: frozenset[int]) -> bool:
-    """``line_of_sight`` from ``origin`` to ``target`` past ``blockers`` (``packed``): one set test on the
+    """``line_of_sight`` from ``origin`` to ``target`` past ``blockers`` (packed hexes, ``pack``): one set test on the
     line's cached inner steps, for a single line asked often (a map's blockers packed once)."""
     start = pack(origin)
     steps = _inner_steps(pack(target) - start)
     return blockers.isdisjoint([start + step for step in steps])
 
 
-def packed(pairs: Iterable[tuple[int, int]]) -> frozenset[int]:
-    """Axial pairs packed as ints (``pack``)."""
-    return frozenset(r * _PACK + q for q, r in pairs)
-
-
 _PACK = 1 << 16  # q and r of any map fit well within ±2**14
 _HALF = _PACK // 2
+
+
+def _pair(q: int, r: int) -> int:
+    """The packing itself, of an axial pair: row-major, so packed hexes sort by row, then along the row."""
+    return r * _PACK + q
 
 
 def pack(hex_: Hex) -> int:
     """One int for a hex, for sets and tables of many hexes (an int hashes in C, a ``Hex`` in Python). Packing
     is additive, a packed hex plus a packed direction (``PACKED_DIRECTIONS``) being the packed neighbour, and
-    row-major: packed hexes sort by row, then along the row."""
+    row-major: packed hexes sort by row, then along the row. ``_pair``, written out: the move search and the
+    Teleport stage pack hundreds of hexes a decision, and a call apiece would cost more than the sum."""
     return hex_.r * _PACK + hex_.q
 
 
 def unpack(cell: int) -> Hex:
-    """``pack`` undone."""
+    """``pack`` undone (written out too: the move search unpacks every place it lists)."""
     r, q = divmod(cell + _HALF, _PACK)
     return Hex(q - _HALF, r)
 
 
-PACKED_DIRECTIONS = tuple(d.r * _PACK + d.q for d in DIRECTIONS)
+PACKED_DIRECTIONS = tuple(_pair(d.q, d.r) for d in DIRECTIONS)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -153,7 +154,7 @@ def _inner_steps(offset: int) -> tuple[int, ...]:
     """``_offsets`` without its two ends, packed, for a line whose end lies ``offset`` (packed) from its start:
     one int, the cache's quickest key."""
     dr, dq = divmod(offset + _HALF, _PACK)
-    return tuple(r * _PACK + q for q, r in _offsets(dq - _HALF, dr)[1:-1])
+    return tuple(_pair(q, r) for q, r in _offsets(dq - _HALF, dr)[1:-1])
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:
