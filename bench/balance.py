@@ -33,7 +33,6 @@ import balance_positions as positional
 from engine import GAMES, get_game
 from engine.ai.arena import Result, play, wilson
 from engine.ai.search import level_for
-from engine.registry import ai_profile
 
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
     "wars": [("Red moves first", {"first": "red"}), ("Blue moves first", {"first": "blue"})],
@@ -214,8 +213,6 @@ def preset(game_id: str, level: str, players: int | None = None) -> str:
     words = f"{lv.name}: {lv.algorithm} {lv.budget:,} {work}"
     words += "".join(f" (×{factor:g} with {players} players)" for players, factor in lv.by_players)
     words += f", depth {lv.depth}, cap {lv.time_cap} s"
-    if (revision := ai_profile(game_id).revision) > 1:
-        words += f", evaluation {revision}"
     if lv.noise:
         words += f", noise {lv.noise}"
     if lv.algorithm == "mcts":

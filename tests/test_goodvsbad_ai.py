@@ -13,7 +13,7 @@ from engine.ai.levels import scaled
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import LEVELS, SHORTLIST, evaluate, scale, standing, values
+from engine.games.goodvsbad.ai import LEVELS, SCALE, SHORTLIST, evaluate, standing, values
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
@@ -78,7 +78,7 @@ def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_
 def by_the_definition(state: GvbState, players: int) -> list[float]:
     """Each seat's standing against the best of the others', spelled out seat by seat."""
     return [
-        math.tanh((standing(state, seat) - max(standing(state, s) for s in range(players) if s != seat)) / scale(state))
+        math.tanh((standing(state, seat) - max(standing(state, s) for s in range(players) if s != seat)) / SCALE)
         for seat in range(players)
     ]
 
@@ -116,15 +116,3 @@ def test_hard_searches_three_times_as_long_with_two_players_and_its_budget_with_
         seat = GAME.to_decide(state)[0]
         assert len(GAME.legal_actions(state, seat)) > 1
         assert decide(GAME, state, seat, level=hard, seed=players).work == iterations
-
-
-def test_a_lead_counts_for_more_as_the_rounds_run_out() -> None:
-    """A lead's scale shrinks with the square root of the rounds left: one Renown ahead is little in the first
-    round and nearly a win in the last, where the dice have no rounds left to overturn it."""
-    state = started(2)
-    ahead = state.with_player(replace(state.player(0), renown=1))
-    last = replace(ahead, round=ahead.rounds)
-    assert scale(ahead) > 4 > scale(replace(ahead, round=ahead.rounds - 3)) > scale(last) == 1.2
-    assert 0 < evaluate(ahead, 0) < 0.3
-    assert evaluate(last, 0) > 0.6
-    assert evaluate(last, 1) == -evaluate(last, 0)

@@ -26,16 +26,13 @@ class AiProfile:
     """A game's AI knowledge. ``levels`` names the presets (easy, normal, hard); ``evaluate`` replaces the
     game's ``evaluate`` in MCTS leaves (``values`` does it for every seat at once, where that is one
     computation); ``hooks`` enables alpha-beta (perfect information, no chance); ``planner`` is the game's
-    own procedure for levels whose algorithm is ``plan``. ``revision`` counts changes to the evaluation or the
-    planner that make a level play otherwise with the same budget, so that self-play counts of an earlier one
-    are never pooled with the present one's (bench/balance.py)."""
+    own procedure for levels whose algorithm is ``plan``."""
 
     levels: Mapping[str, Level] = field(default_factory=lambda: GENERIC_LEVELS)
     evaluate: Evaluator | None = None
     values: Values | None = None
     hooks: type[Hooks] | None = None
     planner: Planner | None = None
-    revision: int = 1
 
     def level(self, level: str | Level) -> Level:
         """The preset called ``level`` (a ``Level`` is passed through; "random" plays uniformly)."""

@@ -32,11 +32,7 @@ TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases 
 # Counted all match long it cost strength (normal beat it 3 of 8 on seeds 2000–2003, against 1 of 8 without);
 # in the last round it changed none of those results. Small enough that no match's spaces outweigh a Renown.
 MARK = 0.01
-# The Renown lead worth about three quarters of a win, per square root of the rounds left (4.2 at the start of
-# twelve rounds, 1.2 in the last): the dice of the rounds to come overturn leads about as large as the square root
-# of their number, so a lead of one is nearly a win in the last round and little in the first. One scale all match
-# long (4) played for the margin to the end; this one won 56 and 55 of 60 against random where it won 52.
-LEAD = 1.2
+SCALE = 4.0  # Renown lead at which the value is about three quarters of a win (docs/ai.md: why one scale)
 
 
 def standing(state: GvbState, seat: int) -> float:
@@ -69,13 +65,7 @@ def values(state: GvbState) -> list[float]:
     standing reckoned once: the search asks at every leaf for all seats (six players' leaves asked for 36)."""
     standings = [standing(state, seat) for seat in state.seats]
     ranked = sorted(standings, reverse=True)
-    lead = scale(state)
-    return [math.tanh((mine - (ranked[1] if mine == ranked[0] else ranked[0])) / lead) for mine in standings]
-
-
-def scale(state: GvbState) -> float:
-    """The Renown lead worth about three quarters of a win now, the round under way counted as one to come."""
-    return LEAD * math.sqrt(max(1, state.rounds - state.round + 1))
+    return [math.tanh((mine - (ranked[1] if mine == ranked[0] else ranked[0])) / SCALE) for mine in standings]
 
 
 # Agility, Might, Smarts, Special: balanced buys of 4 to 10 cards, and a few that lean on one stat or the Special.
@@ -112,5 +102,4 @@ LEVELS = {
     "normal": Level("normal", "plan", budget=300, depth=4, time_cap=1.0),
     "hard": Level("hard", "plan", budget=1000, depth=0, time_cap=1.9, by_players=((2, TWO_PLAYERS),)),
 }
-# Revision 2: a lead weighed by the rounds left (LEAD), where one scale served all match long.
-PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan, values=values, revision=2)
+PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan, values=values)
