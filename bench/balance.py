@@ -7,10 +7,6 @@ with two wizards; Swartzblak has one arrangement
 (Heroes against Adversary). A seat outside 40–60 % calls for a change to one of *our* rules (never the seed's),
 recorded in the game's rulebook, and a rerun. Prints a summary, then one JSON line; ``--out`` names the file.
 
-``--append`` pools a run with the stored counts only where the same AI played them: the level's words are kept per
-arrangement, since a level may search longer with fewer players. ``--arrangement`` without ``--append`` starts the
-named arrangements again and keeps the others.
-
     .venv/bin/python bench/balance.py --games 200 --jobs 2
 """
 
@@ -152,10 +148,7 @@ def _markdown(data: dict[str, Any]) -> str:
                 f"{run['seed']}–{run['seed'] + run['games'] - 1}, {run['wall_s']} s on {run['jobs']} "
                 f"{'process' if run['jobs'] == 1 else 'processes'}"
             )
-        played_by = {name: _played_by(entry, name) for name in entry["arrangements"]}
-        if len(set(played_by.values())) > 1:  # a level that searches by the number of players
-            lines += [f"- AI, {name}: {words}" for name, words in played_by.items()]
-        elif entry.get("preset"):
+        if entry.get("preset"):
             lines.append(f"- AI: {entry['preset']}")
         if game_id in positional.ARRANGEMENTS:
             lines += positional.lines(entry)
@@ -203,16 +196,11 @@ def load(path: Path) -> dict[str, Any]:
     return {}
 
 
-def preset(game_id: str, level: str, players: int | None = None) -> str:
-    """The level's settings in words (as it plays a match of ``players`` seats, if given), stored with the
-    counts so that ``--append`` pools like with like."""
+def preset(game_id: str, level: str) -> str:
+    """The level's settings in words, stored with the counts so that ``--append`` pools like with like."""
     lv = level_for(game_id, level)
-    if players is not None:
-        lv = lv.for_players(players)
     work = "positions" if lv.algorithm == "alphabeta" else "iterations"
-    words = f"{lv.name}: {lv.algorithm} {lv.budget:,} {work}"
-    words += "".join(f" (×{factor:g} with {players} players)" for players, factor in lv.by_players)
-    words += f", depth {lv.depth}, cap {lv.time_cap} s"
+    words = f"{lv.name}: {lv.algorithm} {lv.budget:,} {work}, depth {lv.depth}, cap {lv.time_cap} s"
     if lv.noise:
         words += f", noise {lv.noise}"
     if lv.algorithm == "mcts":
@@ -257,7 +245,6 @@ def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
         game_id: {
             "level": level,
             "preset": preset(game_id, level),
-            "presets": {name: preset(game_id, level, setups.get((game_id, name), (None, PLAYERS))[1]) for name in by},
             "rules_version": get_game(game_id).meta.rules_version,
             "runs": [
                 {"command": command.strip(), "games": games, "seed": seed, "wall_s": wall, "jobs": jobs}
@@ -280,18 +267,16 @@ def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str
     merged = dict(old)
     for game_id, entry in new.items():
         previous = old.get(game_id)
-        if previous is None or not (append or _replaces_some(entry, previous)):
+        if not append or previous is None:
             merged[game_id] = entry
-            continue
-        if not append:
-            merged[game_id] = _replaced(entry, previous)
             continue
         if previous.get("rules_version") != entry["rules_version"]:
             raise SystemExit(f"{game_id}: the stored results were played under other rules; rerun without --append")
-        for name in set(entry["arrangements"]) & set(previous["arrangements"]):
-            stored, now = _played_by(previous, name) or "an unrecorded level", _played_by(entry, name)
-            if stored != now:
-                raise SystemExit(f"{game_id}: {name!r} was played by {stored}, not {now}; rerun without --append")
+        if previous.get("preset") != entry["preset"]:
+            raise SystemExit(
+                f"{game_id}: the stored results were played by {previous.get('preset') or 'an unrecorded level'}, "
+                f"not {entry['preset']}; rerun without --append"
+            )
         run = entry["runs"][0]
         for earlier in previous["runs"]:
             if not _shared(run, earlier, previous["arrangements"]):
@@ -301,40 +286,8 @@ def merge(old: dict[str, Any], new: dict[str, Any], *, append: bool) -> dict[str
         arrangements = dict(previous["arrangements"])  # those this run did not play are kept as they were
         for name, raw in entry["arrangements"].items():
             arrangements[name] = _add(arrangements[name], raw) if name in arrangements else raw
-        presets = {name: _played_by(previous, name) for name in previous["arrangements"]} | entry.get("presets", {})
-        merged[game_id] = {**entry, "runs": [*previous["runs"], run], "arrangements": arrangements, "presets": presets}
+        merged[game_id] = {**entry, "runs": [*previous["runs"], run], "arrangements": arrangements}
     return dict(sorted(merged.items()))
-
-
-def _played_by(entry: dict[str, Any], name: str) -> str | None:
-    """The words of the AI that played arrangement ``name`` (the entry's own, for runs from before the words
-    were kept per arrangement: a level may search longer with fewer players)."""
-    return entry.get("presets", {}).get(name, entry.get("preset"))
-
-
-def _replaces_some(entry: dict[str, Any], previous: dict[str, Any]) -> bool:
-    """Whether a run without ``--append`` starts some arrangements again and keeps the rest: it named them
-    (``--arrangement``) and the stored ones were played under the same rules at the same level."""
-    return "arrangements" in entry["runs"][0] and all(
-        previous.get(key) == entry[key] for key in ("rules_version", "level")
-    )
-
-
-def _replaced(entry: dict[str, Any], previous: dict[str, Any]) -> dict[str, Any]:
-    """``previous`` with the arrangements ``entry`` played replaced by its counts, and the runs that played
-    only those dropped (a run that played a kept one too cannot be split, so it is refused)."""
-    fresh = set(entry["arrangements"])
-    runs = []
-    for earlier in previous["runs"]:
-        played = set(earlier.get("arrangements", previous["arrangements"]))
-        if played & fresh and played - fresh:
-            raise SystemExit(f"{earlier['command']} played {sorted(played)} together; rerun them all")
-        if not played & fresh:
-            runs.append(earlier)
-    kept = {name: raw for name, raw in previous["arrangements"].items() if name not in fresh}
-    presets = {name: _played_by(previous, name) for name in kept} | entry["presets"]
-    arrangements = kept | entry["arrangements"]
-    return {**entry, "runs": [*runs, *entry["runs"]], "arrangements": arrangements, "presets": presets}
 
 
 def _shared(run: dict[str, Any], earlier: dict[str, Any], known: dict[str, Any]) -> bool:

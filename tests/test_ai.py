@@ -19,7 +19,7 @@ from engine import GAMES, Game, Rng
 from engine.ai.arena import play, wilson
 from engine.ai.levels import LEVEL_NAMES, Level, scaled
 from engine.ai.mcts import reseeded
-from engine.ai.search import choose, decide, level_for, players_of
+from engine.ai.search import choose, decide, level_for
 from engine.ai.worker import shutdown, think
 from engine.games.metamorph.actions import legal as whole_actions
 from engine.games.swartzblak.ai import evaluate
@@ -37,7 +37,7 @@ TINY = 0.02  # share of each preset's budget the legality and determinism tests 
 
 def _tiny(game: Game[Any, Any, Any], name: str) -> Level:
     preset = level_for(game.meta.id, name)
-    return scaled(preset, TINY) if preset.algorithm == "mcts" else replace(preset, budget=300, depth=4, by_players=())
+    return scaled(preset, TINY) if preset.algorithm == "mcts" else replace(preset, budget=300, depth=4)
 
 
 def _walk(game: Game[Any, Any, Any], seed: int, steps: int) -> Any:
@@ -244,7 +244,7 @@ def test_levels_spend_no_more_than_their_budget(game_id: str) -> None:
         assert preset.time_cap <= 2.0
         level = scaled(preset, 0.1)
         decision = decide(game, state, seat, level=level, seed=2)
-        assert decision.work <= level.for_players(players_of(game, state)).budget
+        assert decision.work <= level.budget
         spent.append(decision.work)
     assert spent[0] <= spent[2]
 
@@ -319,11 +319,3 @@ def test_the_disguised_shapeshifter_lurks_near_the_town_and_is_worth_more_reveal
     hurt = replace(near, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == "t2" else u for u in near.units))
     hurt_far = replace(far, units=tuple(replace(u, cond=Cond.DISABLED) if u.id == "t2" else u for u in far.units))
     assert evaluate(hurt, ADVERSARY) == evaluate(hurt_far, ADVERSARY), "a hurt town needs no lurking"
-
-
-def test_a_level_may_search_longer_with_fewer_players_and_scaling_keeps_the_ratio() -> None:
-    level = Level("hard", "plan", budget=1000, depth=0, time_cap=1.9, by_players=((2, 3.0),))
-    assert level.for_players(2).budget == 3000 and level.for_players(2).by_players == ()
-    assert level.for_players(4) == replace(level, by_players=())
-    tiny = scaled(level, 0.01)
-    assert (tiny.budget, tiny.for_players(2).budget, tiny.for_players(6).budget) == (10, 30, 10)

@@ -51,56 +51,6 @@ def test_append_refuses_another_ai_or_used_seeds() -> None:
     assert replaced["swartzblak"]["preset"] == preset and len(replaced["swartzblak"]["runs"]) == 1
 
 
-def _gvb(seed: int, wins: dict[str, int], *, together: bool = False, words: str | None = None) -> dict[str, Any]:
-    """A Good vs Bad run of the arrangements in ``wins`` (name → wins of position 1, of 10 matches), played by the
-    hard level of now, or by ``words`` in every arrangement (a run stored before the words were per arrangement)."""
-
-    def raw(name: str, won: int) -> dict[str, Any]:
-        players = int(name.split(maxsplit=1)[0])
-        return {"cooperative": False, "games": 10, "players": players, "decisions": 100, "draws": 0, "timeouts": 0,
-                "position_wins": [won, 10 - won] + [0] * (players - 2), "team_wins": 0, "hero_games": {},
-                "hero_wins": {}, "endings": {"Renown": 10}}  # fmt: skip
-
-    arrangements = {name: raw(name, won) for name, won in wins.items()}
-    run = {"command": "bench/balance.py", "games": 10, "seed": seed, "wall_s": 1.0, "jobs": 2}
-    entry = {"level": "hard", "rules_version": 2, "arrangements": arrangements,
-             "runs": [run if together else run | {"arrangements": sorted(wins)}]}  # fmt: skip
-    if words is not None:
-        return {**entry, "preset": words}
-    presets = {name: balance.preset("goodvsbad", "hard", int(name.split(maxsplit=1)[0])) for name in wins}
-    return entry | {"preset": balance.preset("goodvsbad", "hard"), "presets": presets}
-
-
-def test_a_level_that_searches_longer_with_fewer_players_keeps_the_other_counts() -> None:
-    """Good vs Bad's hard searches three times as long with two players. Counts stored before that, under one
-    set of words, still take runs of four or six players (the very same AI there); two players' are another
-    AI's: appending to them is refused, and a run of that arrangement alone without --append starts it again,
-    keeping the others and their runs."""
-    assert balance.preset("goodvsbad", "hard") == "hard: plan 1,000 iterations (×3 with 2 players), depth 0, cap 1.9 s"
-    assert balance.preset("goodvsbad", "hard", 2) == "hard: plan 3,000 iterations, depth 0, cap 1.9 s"
-    before = balance.preset("goodvsbad", "hard", 6)
-    assert before == "hard: plan 1,000 iterations, depth 0, cap 1.9 s"
-    stored = {"goodvsbad": _gvb(0, {"2 players": 5}, words=before)}
-    stored = balance.merge(stored, {"goodvsbad": _gvb(0, {"6 players": 4}, words=before)}, append=True)
-    six = balance.merge(stored, {"goodvsbad": _gvb(10, {"6 players": 3})}, append=True)["goodvsbad"]
-    assert six["arrangements"]["6 players"]["position_wins"][:2] == [7, 13] and len(six["runs"]) == 3
-    with pytest.raises(SystemExit, match="'2 players' was played by hard: plan 1,000 iterations, depth 0"):
-        balance.merge(stored, {"goodvsbad": _gvb(10, {"2 players": 6})}, append=True)
-    again = balance.merge({"goodvsbad": six}, {"goodvsbad": _gvb(20, {"2 players": 6})}, append=False)["goodvsbad"]
-    assert again["arrangements"]["2 players"]["position_wins"] == [6, 4]
-    assert again["arrangements"]["6 players"]["games"] == 20
-    assert [run["seed"] for run in again["runs"]] == [0, 10, 20]
-    assert again["presets"] == {"2 players": balance.preset("goodvsbad", "hard", 2), "6 players": before}
-    assert f"- AI, 6 players: {before}\n" in balance._markdown({"goodvsbad": again})
-    more = balance.merge({"goodvsbad": again}, {"goodvsbad": _gvb(30, {"6 players": 5})}, append=True)["goodvsbad"]
-    assert more["arrangements"]["6 players"]["games"] == 30
-    mixed = {"goodvsbad": _gvb(0, {"2 players": 5, "6 players": 5}, together=True, words=before)}
-    with pytest.raises(SystemExit, match="rerun them all"):
-        balance.merge(mixed, {"goodvsbad": _gvb(20, {"2 players": 6})}, append=False)
-    whole = balance.merge(stored, {"goodvsbad": _gvb(20, {"2 players": 6}, together=True)}, append=False)
-    assert set(whole["goodvsbad"]["arrangements"]) == {"2 players"}, "a run of every arrangement replaces them all"
-
-
 def test_a_run_of_some_arrangements_adds_to_them_alone() -> None:
     """``--arrangement``: a run of one arrangement adds to that one, and its seeds clash only with runs that
     played it (the same seeds may be played again for another arrangement)."""

@@ -9,11 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.ai.levels import scaled
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import LEVELS, SCALE, SHORTLIST, evaluate, standing, values
+from engine.games.goodvsbad.ai import SCALE, SHORTLIST, evaluate, standing, values
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
@@ -103,16 +102,3 @@ def test_every_seats_value_at_once_is_each_seats_evaluation(players: int, seed: 
     if GAME.outcome(tied) is None:
         assert values(tied) == by_the_definition(tied, players)
         assert values(tied) == [evaluate(tied, seat) for seat in range(players)]
-
-
-def test_hard_searches_three_times_as_long_with_two_players_and_its_budget_with_more() -> None:
-    """Two seats' iterations are cheap, so hard spends its two seconds on more of them there (docs/ai.md); with
-    four or six the level's budget stands, and the balance runs of those counts keep their meaning."""
-    hard = scaled(LEVELS["hard"], 0.01)
-    for players, iterations in ((2, 30), (4, 10), (6, 10)):
-        state = started(players)
-        seat = GAME.to_decide(state)[0]
-        state = GAME.act(state, seat, "roll").state if "roll" in GAME.legal_actions(state, seat) else state
-        seat = GAME.to_decide(state)[0]
-        assert len(GAME.legal_actions(state, seat)) > 1
-        assert decide(GAME, state, seat, level=hard, seed=players).work == iterations

@@ -26,10 +26,7 @@ class Level:
     may look at. ``depth`` is the deepest alpha-beta iteration, or
     the number of random plies an MCTS rollout plays before it asks the game's ``evaluate``. ``noise`` makes a
     level beatable on purpose: alpha-beta picks at random among root moves within ``noise`` of the best score,
-    MCTS samples its move in proportion to visits when ``noise`` > 0. ``by_players`` multiplies the budget
-    by the number of players, as (players, factor) pairs, for a game whose search costs far less with fewer
-    seats: the same two seconds buy more of it there. A factor, not a budget, so that a level scaled down for
-    a test stays small at every count.
+    MCTS samples its move in proportion to visits when ``noise`` > 0.
     """
 
     name: str
@@ -39,12 +36,6 @@ class Level:
     time_cap: float
     noise: float = 0.0
     exploration: float = 1.0  # MCTS: the UCB constant, for rewards in [-1, 1]
-    by_players: tuple[tuple[int, float], ...] = ()
-
-    def for_players(self, players: int) -> Level:
-        """This level as it searches a match of ``players`` seats: its budget times the factor for that many."""
-        factor = dict(self.by_players).get(players, 1.0)
-        return replace(self, budget=max(1, round(self.budget * factor)), by_players=())
 
 
 GENERIC_LEVELS: dict[str, Level] = {

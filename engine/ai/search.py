@@ -53,8 +53,6 @@ def decide(game: Game[Any, Any, Any], state: Any, seat: int, *, level: str | Lev
     unless the level's wall-clock cap cuts the search short."""
     profile = ai_profile(game.meta.id)
     preset = profile.level(level)
-    if preset.by_players:  # the seat count costs a public view: asked only of a level that searches by it
-        preset = preset.for_players(players_of(game, state))
     state = reseeded(state, Rng(seed))  # the search's own chance: the match's future draws stay unknown
     legal = list(game.legal_actions(state, seat))
     if not legal:

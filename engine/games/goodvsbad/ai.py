@@ -32,7 +32,7 @@ TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases 
 # Counted all match long it cost strength (normal beat it 3 of 8 on seeds 2000–2003, against 1 of 8 without);
 # in the last round it changed none of those results. Small enough that no match's spaces outweigh a Renown.
 MARK = 0.01
-SCALE = 4.0  # Renown lead at which the value is about three quarters of a win (docs/ai.md: why one scale)
+SCALE = 4.0  # Renown lead at which the value is about three quarters of a win
 
 
 def standing(state: GvbState, seat: int) -> float:
@@ -89,17 +89,12 @@ def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
     return action, search.iterations
 
 
-# Hard's search with two players is this many times its budget. An iteration there costs about a quarter of one
-# with six (fewer seats to deal, move and judge): 3,000 take 0.85 s a decision (1.46 s at most, both cores busy),
-# less than six players' 1,000. Against random it won 56 of 60 where 1,000 won 52 (seeds 73000–73029, docs/ai.md).
-TWO_PLAYERS = 3.0
-
 # The generic levels' budgets, searched by ``plan``; hard judges its leaves by the evaluation at once (depth 0)
 # instead of after four random plies: the dice make a random playout's Renown mostly noise. Against normal (8
 # matches, seeds 1000–1003 and 2000–2003) the rollout hard won 4, this one 8 (one shared), at 0.6 s a decision.
 LEVELS = {
     "easy": Level("easy", "plan", budget=60, depth=4, time_cap=0.5, noise=1.0),
     "normal": Level("normal", "plan", budget=300, depth=4, time_cap=1.0),
-    "hard": Level("hard", "plan", budget=1000, depth=0, time_cap=1.9, by_players=((2, TWO_PLAYERS),)),
+    "hard": Level("hard", "plan", budget=1000, depth=0, time_cap=1.9),
 }
 PROFILE = AiProfile(levels=LEVELS, evaluate=evaluate, planner=plan, values=values)
