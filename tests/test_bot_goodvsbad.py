@@ -20,8 +20,9 @@ from tests.bot_support import (
 )
 
 GAME = get_game("goodvsbad")
-NEGATION_SEED = 17  # found by trying seeds (rules version 2): with ``eager`` choices, a Negation answers an Event
-AUTO_PASS_SEED = 1  # and here (rules version 2), three players, Blue on auto-pass: windows and calls ask everyone
+NEGATION_SEED = 17  # found by trying seeds (versions 2 and 3): with ``eager`` choices, a Negation answers an Event
+AUTO_PASS_SEED = 18  # and here (rules version 3), three players, Blue on auto-pass: windows and calls ask everyone
+CALLING = ("answer:negate", "event:", "help:call", "home:event")  # eager, and a Hero calls for help when it can
 
 
 async def _set_rounds(world, rounds: int) -> None:
@@ -43,9 +44,13 @@ async def _two_people(world):
     return match, await world.service.state(match.id)
 
 
-def eager(keys: list[str], pick: random.Random) -> str:
-    """A seeded player that negates whenever it can, plays Events as soon as it may and draws them at home."""
-    for prefix in ("answer:negate", "event:", "home:event"):
+EAGER = ("answer:negate", "event:", "home:event")
+
+
+def eager(keys: list[str], pick: random.Random, prefixes: tuple[str, ...] = EAGER) -> str:
+    """A seeded player that negates whenever it can, plays Events as soon as it may and draws them at home (or
+    takes whatever ``prefixes`` name first)."""
+    for prefix in prefixes:
         found = [k for k in keys if k.startswith(prefix)]
         if found:
             return pick.choice(found)
@@ -142,7 +147,7 @@ async def test_auto_pass_answers_windows_and_calls_for_help_at_once(tmp_path) ->
                 answered_by_others += 1
                 bob_passed += open_.answers[1] not in ("", None)  # asked, and already answered
             seat = deciders[0]
-            await play(world, players[seat], eager(list(GAME.legal_actions(state, seat)), pick))
+            await play(world, players[seat], eager(list(GAME.legal_actions(state, seat)), pick, CALLING))
         assert answered_by_others > 0, "windows or calls for help opened for the others to answer"
         assert bob_passed > 0, "Bob was asked too, and his answer was in before anyone else's"
         assert "After round 6" in _result(world)

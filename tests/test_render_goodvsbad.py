@@ -41,8 +41,9 @@ SIZE = 1024
 
 
 def walk(players: int, seed: int, decisions: int) -> GvbState:
-    """The state after ``decisions`` seeded random decisions (or at the end, if it comes first)."""
-    state = GAME.setup(None, players, seed)
+    """The state after ``decisions`` seeded random decisions (or at the end, if it comes first), under rules
+    version 2: the goldens were drawn from these walks, and a later version's extra choices walk elsewhere."""
+    state = GAME.setup(None, players, seed, rules_version=2)
     pick = random.Random(seed)
     for _ in range(decisions):
         if GAME.outcome(state) is not None:

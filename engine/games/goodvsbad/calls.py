@@ -1,19 +1,23 @@
-"""Calls for help (docs/rules/good-vs-bad.md *Encounters*, *Events*): a Hero's against an Encounter, answered by
-the other Heroes on its Connector, and a Villain's rally against the Protector, answered by the other Villains
-on its Connector. Answers come on the caller's turn, in the open; those who join move to the square and add
-their stats (and, in an Encounter, share the damage of a loss and score 1 Renown for a win).
+"""A Hero's choices at an Encounter and calls for help (docs/rules/good-vs-bad.md *Encounters*, *Events*).
 
-Keys: ``help:call`` / ``help:alone`` and ``rally:call`` / ``rally:alone`` (the caller), ``help:join`` /
-``help:decline`` (the others).
+From rules version 3 a Hero sees the card before it fights (the card on top of its square's deck is public
+then) and may stand aside. A Hero's call for help is answered by the other Heroes on its Connector, a Villain's
+rally against the Protector by the other Villains on its Connector. Answers come on the caller's turn, in the
+open; those who join move to the square and add their stats (and, in an Encounter, share the damage of a loss
+and score 1 Renown for a win).
+
+Keys: ``help:call`` / ``help:alone`` / ``help:aside`` and ``rally:call`` / ``rally:alone`` (the caller),
+``help:join`` / ``help:decline`` (the others).
 """
 
 from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
+from .encounters import top_card, under_its_deck
 from .fights import fight, same_road
-from .model import SEAT_NAMES, Call, GvbState, Pending, Piece, Task, piece_name
-from .tables import PLAIN_STATS
+from .model import SEAT_NAMES, SIZING_UP, Call, GvbState, Pending, Piece, Task, piece_name
+from .tables import PLAIN_STATS, TABLES
 
 Log = list[LogEntry]
 
@@ -24,16 +28,27 @@ def helpers_for(state: GvbState, piece: Piece) -> tuple[Piece, ...]:
 
 
 def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
-    """Turn over the card: a Villain is offered its flight first, a Hero with Heroes on its road a call for
-    help; otherwise the fight is at once."""
+    """A Villain is offered its flight first (the card unseen). A Hero sees the card from rules version 3 and
+    chooses to fight, call the Heroes on its road or stand aside; before that, a Hero with Heroes on its road
+    could call them, and a Hero alone fought at once."""
     piece = state.pieces[task.piece]
     if piece.place != task.at:
         return state, []
     if piece.kind == "villain":
         return replace(state, pending=Pending("flee", piece.id, ("flee", "fight"))), []
-    if helpers_for(state, piece):
+    calling = ("call",) if helpers_for(state, piece) else ()
+    if state.rules >= SIZING_UP:
+        return replace(state, pending=Pending("help", piece.id, (*calling, "alone", "aside"))), []
+    if calling:
         return replace(state, pending=Pending("help", piece.id, ("call", "alone"))), []
     return fight(state, piece.id)
+
+
+def stand_aside(state: GvbState, hero: Piece) -> tuple[GvbState, Log]:
+    """The Hero lets the foe it saw be: the card goes under its deck; no Renown, no damage."""
+    card = TABLES.encounters[top_card(state, hero.place)]
+    state = under_its_deck(state, hero.place)
+    return state, [LogEntry(f"{piece_name(hero.seat, hero.kind)} stands aside from {card.name}.")]
 
 
 def decide(state: GvbState, choice: str) -> tuple[GvbState, Log]:
@@ -44,6 +59,8 @@ def decide(state: GvbState, choice: str) -> tuple[GvbState, Log]:
         if rally:
             return replace(state, pending=Pending("duel", pending.challenger, PLAIN_STATS)), []
         return fight(state, caller.id)
+    if choice == "aside":
+        return stand_aside(state, caller)
     asked = {p.seat for p in helpers_for(state, caller)}
     answers = tuple(None if seat in asked else "" for seat in state.seats)
     names = ", ".join(SEAT_NAMES[s] for s in sorted(asked))

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
-from .board import connector_of, grade, home, parse_space
+from .board import connector_of, home, parse_space
+from .encounters import grade_of, top_card, under_its_deck
 from .landing import damage, draw_event, draw_item
 from .model import GvbState, Pending, Piece, Task, piece_name
 from .spaces import raise_stat
-from .tables import DECKS, PLAIN_STATS, TABLES, Encounter
+from .tables import PLAIN_STATS, TABLES, Encounter
 
 Log = list[LogEntry]
 TROPHY_RENOWN = {"E": 1, "F": 2, "G": 3, "H": 4}
@@ -141,23 +142,14 @@ def flee(state: GvbState, choice: str) -> tuple[GvbState, Log]:
     return state, [line, *log]
 
 
-def grade_of(state: GvbState, place: str) -> str:
-    """The deck an Encounter square draws from, moved by Weak or Strong Monsters in play."""
-    connector, position = parse_space(place)  # type: ignore[misc]
-    natural = DECKS.index(grade(position, state.lengths[connector]))
-    return DECKS[min(3, max(0, natural + state.shift))]
-
-
 def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tuple[GvbState, Log]:
     """The piece (and the Heroes who came to help) against the top card of its square's deck: win Renown, or
     every one of them takes its damage."""
     piece = state.pieces[piece_id]
     where = piece.place
     deck_grade = grade_of(state, where)
-    index = DECKS.index(deck_grade)  # type: ignore[arg-type]
-    deck = state.decks.encounters[index]
-    card = TABLES.encounters[deck[0]]
-    state = replace(state, shift=0)
+    card = TABLES.encounters[top_card(state, where)]
+    state = under_its_deck(state, where)  # beaten or not, it goes under its deck
     dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
     state = replace(state, rng=rng)
     fighters = [state.pieces[i] for i in (piece_id, *helpers)]
@@ -165,7 +157,6 @@ def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tupl
     name = piece_name(piece.seat, piece.kind)
     against = " + ".join(s.title() for s in card.stats)
     log = [LogEntry(f"{name} meets {card.name} ({deck_grade}, {against} against {card.strength}): {total}.")]
-    state = _deck(state, index, (*deck[1:], card.id))  # beaten or not, it goes under its deck
     if total >= card.strength:
         player = state.player(piece.seat)
         state = state.with_player(replace(player, renown=player.renown + TROPHY_RENOWN[card.deck]))
@@ -195,11 +186,6 @@ def _strength(state: GvbState, piece: Piece, card: Encounter) -> int:
     """A fighter's value in the card's stats (the Special is its player's)."""
     special = state.player(piece.seat).special
     return sum(special if s == "special" else piece.stats[PLAIN_STATS.index(s)] for s in card.stats)
-
-
-def _deck(state: GvbState, index: int, cards: tuple[str, ...]) -> GvbState:
-    decks = tuple(cards if i == index else d for i, d in enumerate(state.decks.encounters))
-    return replace(state, decks=replace(state.decks, encounters=decks))
 
 
 def _reward(state: GvbState, piece_id: int, card: Encounter) -> tuple[GvbState, Log]:

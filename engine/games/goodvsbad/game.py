@@ -12,6 +12,7 @@ from ...errors import IllegalAction, MalformedKey
 from ...frozen import replace
 from ...rng import MatchRng, Rng
 from . import rules
+from .encounters import seen_card
 from .labels import label, prompt, purchase_label, purchase_steps
 from .model import SEAT_NAMES, GoodVsBadOptions, GvbState
 from .setup import PURCHASES, initial_state
@@ -31,8 +32,8 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=6,
-        rules_version=2,  # 2: each round begins one seat further on (docs/rules/good-vs-bad.md, Rules versions)
-        older_rules=(1,),
+        rules_version=3,  # 3: a Hero sees an Encounter's card first (docs/rules/good-vs-bad.md, Rules versions)
+        older_rules=(1, 2),
         max_decisions=12 + 20 * 6 * DECISIONS_PER_TURN,
         options=GoodVsBadOptions,
         hidden_information=True,
@@ -127,7 +128,7 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
     def determinize(self, state: GvbState, seat: int, rng: Rng) -> GvbState:
         """Deal what ``seat`` cannot see afresh: other hands and the Item deck (with every unseen deal) from one
         pool, other hands and the Event deck from another, each Encounter deck's order, the others' sealed
-        purchases; and a new generator."""
+        purchases; and a new generator. A card a Hero has turned over is public and stays on top."""
         players = list(state.players)
         item_pool = list(state.decks.items) + [c for p in players for c in p.dealt]
         item_pool += [c for p in players if p.seat != seat for c in p.items]
@@ -146,10 +147,12 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
                     pick, rng = rng.below(len(options))
                     guess = replace(guess, purchase=options[pick])
             players[index] = guess
+        seen = seen_card(state)  # a card a Hero has turned over stays where it is
         encounters = []
         for deck in state.decks.encounters:
-            shuffled, rng = rng.shuffled(deck)
-            encounters.append(shuffled)
+            keep = 1 if deck and deck[0] == seen else 0
+            shuffled, rng = rng.shuffled(deck[keep:])
+            encounters.append((*deck[:keep], *shuffled))
         decks = replace(state.decks, items=tuple(items), events=tuple(events), encounters=tuple(encounters))
         window = state.window
         if window is not None:  # the others' sealed answers: guessed, a Negation only from a hand that has one

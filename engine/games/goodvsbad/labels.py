@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core import Choice, Step
 from ...errors import MalformedKey
 from .board import CROSSROADS, is_encounter, layout, parse_space
+from .encounters import seen_card
 from .model import DEALT_FOR_BUYING, KINDS, SEAT_NAMES, GvbState
 from .spaces import SPECIAL_NAMES
 from .tables import TABLES
@@ -70,7 +71,10 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
     if kind == "rally":
         return ("Rally the Villains on this road" if rest == "call" else "Face the Protector alone"), "Duel"
     if kind == "help":
-        words = {"call": "Call for help", "alone": "Fight it alone", "join": "Join the fight", "decline": "Stay away"}
+        if rest == "alone" and state.pending is not None and "call" not in state.pending.options:
+            return "Fight it", "Encounter"
+        words = {"call": "Call for help", "alone": "Fight it alone", "join": "Join the fight", "decline": "Stay away",
+                 "aside": "Stand aside"}  # fmt: skip
         return words[rest], "Encounter"
     if kind == "answer":
         return ("Let it stand" if rest == "pass" else "Play a Negation"), "Answer"
@@ -105,9 +109,10 @@ def prompt(state: GvbState, seat: int) -> str:
         return "Name your Special."
     if state.stage == "buy":
         return f"Buy stats with the {DEALT_FOR_BUYING} Item cards you were dealt face down (in secret)."
+    seen = seen_card(state)
     if state.call is not None:
         caller = state.pieces[state.call.hero]
-        against = "the Protector" if state.call.challenger >= 0 else "an Encounter"
+        against = "the Protector" if state.call.challenger >= 0 else card_text(seen) if seen else "an Encounter"
         return f"{SEAT_NAMES[caller.seat]}'s {caller.kind.title()} calls for help against {against}: join the fight?"
     if state.window is not None:
         card = TABLES.events[state.window.key.split(":")[1]].name
@@ -125,7 +130,18 @@ def prompt(state: GvbState, seat: int) -> str:
     if pending.kind == "path":
         steps = max(map(len, pending.paths), default=state.roll)  # a Trap may cut some walks short; "stay" is none
         return f"{yours} moves {steps} from {place_name(state, piece.place)}: where does it go?"
+    if seen:
+        choices = "fight it, call the Heroes on this road, or" if "call" in pending.options else "fight it or"
+        where = place_name(state, piece.place)
+        return f"{yours}, on {where}, meets {card_text(seen)}: {choices} stand aside?"
     return f"{yours}, on {place_name(state, piece.place)}: {_PROMPTS.get(pending.kind, 'your decision.')}"
+
+
+def card_text(card_id: str) -> str:
+    """An Encounter card as a player weighs it: "Bog Wisp (E: Agility against 9, 1 damage)"."""
+    card = TABLES.encounters[card_id]
+    against = " + ".join(stat.title() for stat in card.stats)
+    return f"{card.name} ({card.deck}: {against} against {card.strength}, {card.damage} damage)"
 
 
 _PROMPTS = {

@@ -28,6 +28,9 @@ LAST_ROUND = 12
 # The rules version from which the first player passes on each round: round r begins with the seat r - 1 places
 # after the rolled first player (ours, against the later seats' edge between hard players).
 ROTATING_FIRST = 2
+# The rules version from which a Hero sees an Encounter's card before it fights, and may stand aside (ours: the
+# Villain has its flight on a die, the Hero judges the foe it can see).
+SIZING_UP = 3
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")
 Side = Literal["good", "bad"]

@@ -3,7 +3,8 @@
 Keys: ``name:fire`` (a Special), ``buy:3.2.1.2`` (Agility, Might, Smarts, Special), ``roll``, ``first:hero``,
 ``go:0.7`` (where a move ends), ``raise:keep`` / ``raise:up`` / ``raise:up:restore`` (a Special named at 6),
 ``home:event`` / ``home:special``, ``nudge:stay`` / ``nudge:0.8``, ``worse:0.9``, ``reroll:reroll`` /
-``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``; and the
+``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``; a Hero's
+(``calls.py``): ``help:call`` / ``help:alone`` / ``help:aside``, ``help:join`` / ``help:decline``; the
 Items' keys (``items.py``): ``lay:weapon:hero``, ``prophecy:3:h1``, ``discard:negation``; the Events' keys
 (``events.py``): ``event:goodness:0.5``, and in a window ``answer:pass`` / ``answer:negate``.
 """

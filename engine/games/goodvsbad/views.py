@@ -2,7 +2,7 @@
 the size of their hand; its own hand; its own sealed purchase; the decks as counts.
 
 Never in a view: another player's hand, anybody's unseen deal, another player's sealed purchase, a deck's
-order, the generator.
+order (but for an Encounter card a Hero has turned over), the generator.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import View
+from .encounters import seen_card
 from .model import Fixture, GvbState, Mark, Pending, Piece
 
 
@@ -53,6 +54,7 @@ class GvbView(View):
     negations: int  # Negations that have stood against it so far
     asked: tuple[int, ...]  # seats still to answer (not what anyone answered)
     call: tuple[str | None, ...]  # a call for help's answers so far (public), empty when none is open
+    facing: str  # the Encounter card a Hero has turned over and not yet fought (public), "" for none
 
 
 def public_players(state: GvbState) -> tuple[PlayerView, ...]:
@@ -90,4 +92,5 @@ def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
         "negations": state.window.negations if state.window else 0,
         "asked": tuple(s for s, a in enumerate(state.window.answers) if a is None) if state.window else (),
         "call": state.call.answers if state.call else (),
+        "facing": seen_card(state),
     }
