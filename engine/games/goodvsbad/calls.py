@@ -47,7 +47,7 @@ def start_encounter(state: GvbState, task: Task) -> tuple[GvbState, Log]:
 def stand_aside(state: GvbState, hero: Piece) -> tuple[GvbState, Log]:
     """The Hero lets the foe it saw be: the card goes under its deck; no Renown, no damage."""
     card = TABLES.encounters[top_card(state, hero.place)]
-    state = under_its_deck(state, hero.place)
+    state = under_its_deck(state, card.id)
     return state, [LogEntry(f"{piece_name(hero.seat, hero.kind)} stands aside from {card.name}.")]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...frozen import replace
 from .board import grade, parse_space
 from .model import SIZING_UP, GvbState
-from .tables import DECKS
+from .tables import DECKS, TABLES
 
 
 def grade_of(state: GvbState, place: str) -> str:
@@ -26,9 +26,9 @@ def top_card(state: GvbState, place: str) -> str:
     return state.decks.encounters[DECKS.index(grade_of(state, place))][0]
 
 
-def under_its_deck(state: GvbState, place: str) -> GvbState:
-    """The square's top card put under its deck, fought or not, and the Monsters' shift used up."""
-    index = DECKS.index(grade_of(state, place))
+def under_its_deck(state: GvbState, card: str) -> GvbState:
+    """``card``, just turned over, put under its deck, fought or not, and the Monsters' shift used up."""
+    index = DECKS.index(TABLES.encounters[card].deck)
     decks = tuple((*d[1:], d[0]) if i == index else d for i, d in enumerate(state.decks.encounters))
     return replace(state, decks=replace(state.decks, encounters=decks), shift=0)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...frozen import replace
 from .board import connector_of, home, parse_space
-from .encounters import grade_of, top_card, under_its_deck
+from .encounters import top_card, under_its_deck
 from .landing import damage, draw_event, draw_item
 from .model import GvbState, Pending, Piece, Task, piece_name
 from .spaces import raise_stat
@@ -147,16 +147,15 @@ def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tupl
     every one of them takes its damage."""
     piece = state.pieces[piece_id]
     where = piece.place
-    deck_grade = grade_of(state, where)
     card = TABLES.encounters[top_card(state, where)]
-    state = under_its_deck(state, where)  # beaten or not, it goes under its deck
+    state = under_its_deck(state, card.id)  # beaten or not, it goes under its deck
     dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
     state = replace(state, rng=rng)
     fighters = [state.pieces[i] for i in (piece_id, *helpers)]
     total = sum(dice) + sum(_strength(state, f, card) for f in fighters) + item_power(piece, "weapon")
     name = piece_name(piece.seat, piece.kind)
     against = " + ".join(s.title() for s in card.stats)
-    log = [LogEntry(f"{name} meets {card.name} ({deck_grade}, {against} against {card.strength}): {total}.")]
+    log = [LogEntry(f"{name} meets {card.name} ({card.deck}, {against} against {card.strength}): {total}.")]
     if total >= card.strength:
         player = state.player(piece.seat)
         state = state.with_player(replace(player, renown=player.renown + TROPHY_RENOWN[card.deck]))
