@@ -46,8 +46,8 @@ def test_the_search_chooses_a_legal_move_at_every_kind_of_decision() -> None:
 
 
 def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
-    """Of 1,001 purchases the planner searches a short list (balanced buys, a few leaning buys), and the
-    evaluation counts a bought stat point on both pieces above the card it cost."""
+    """Of 1,001 purchases the planner searches the ones the evaluation rates highest (all ten cards on Agility,
+    Might and Smarts), and the evaluation counts a bought stat point on both pieces above the card it cost."""
     state = GAME.setup(None, 2, 5)
     while state.stage != "buy":
         seat = GAME.to_decide(state)[0]
@@ -60,6 +60,14 @@ def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
     assert bought.stage == "turn"
     assert bought.player(0).hand_size == 9 and bought.piece(0, "hero").start == (2, 1, 1)
     assert evaluate(bought, 0) > evaluate(bought, 1), "a stat point on both pieces is worth more than a card"
+
+    def worth(key: str) -> float:
+        return standing(GAME.act(GAME.act(state, 0, key).state, 1, "buy:0.0.0.0").state, 0)
+
+    (best,) = {worth(key) for key in SHORTLIST}  # all three alike
+    for other in ("buy:3.3.3.1", "buy:3.3.3.0", "buy:2.2.2.4", "buy:0.0.0.10", "buy:2.2.2.0"):
+        assert worth(other) < best, other
+    assert worth("buy:5.5.0.0") == best, "the evaluation cannot tell a lopsided buy: the shortlist keeps it out"
 
 
 def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_renown() -> None:
