@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import SCALE, SHORTLIST, evaluate, standing, values
+from engine.games.goodvsbad.ai import BEST_BUYS, SCALE, SENSIBLE_BUYS, evaluate, standing, values
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
@@ -45,16 +45,18 @@ def test_the_search_chooses_a_legal_move_at_every_kind_of_decision() -> None:
     assert {"name", "buy", "roll"} <= kinds
 
 
-def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
-    """Of 1,001 purchases the planner searches the ones the evaluation rates highest (all ten cards on Agility,
-    Might and Smarts), and the evaluation counts a bought stat point on both pieces above the card it cost."""
+def test_a_purchase_is_searched_among_the_levels_short_list_and_values_stats() -> None:
+    """Of 1,001 purchases hard searches the ones the evaluation rates highest (all ten cards on Agility, Might and
+    Smarts), easy and normal a list of sensible buys; the evaluation counts a bought stat point on both pieces
+    above the card it cost."""
     state = GAME.setup(None, 2, 5)
     while state.stage != "buy":
         seat = GAME.to_decide(state)[0]
         state = GAME.act(state, seat, GAME.legal_actions(state, seat)[0]).state
-    assert len(GAME.legal_actions(state, 0)) == 1001 and set(SHORTLIST) <= set(GAME.legal_actions(state, 0))
-    for level, seed in (("easy", 1), ("hard", 2)):
-        assert decide(GAME, state, 0, level=level, seed=seed).key in SHORTLIST
+    legal = set(GAME.legal_actions(state, 0))
+    assert len(legal) == 1001 and set(BEST_BUYS) | set(SENSIBLE_BUYS) <= legal
+    for level, seed, buys in (("easy", 1, SENSIBLE_BUYS), ("normal", 3, SENSIBLE_BUYS), ("hard", 2, BEST_BUYS)):
+        assert decide(GAME, state, 0, level=level, seed=seed).key in buys, level
     bought = GAME.act(state, 0, "buy:1.0.0.0").state
     bought = GAME.act(bought, 1, "buy:0.0.0.0").state
     assert bought.stage == "turn"
@@ -64,10 +66,11 @@ def test_a_purchase_is_searched_among_the_shortlist_and_values_stats() -> None:
     def worth(key: str) -> float:
         return standing(GAME.act(GAME.act(state, 0, key).state, 1, "buy:0.0.0.0").state, 0)
 
-    (best,) = {worth(key) for key in SHORTLIST}  # all three alike
-    for other in ("buy:3.3.3.1", "buy:3.3.3.0", "buy:2.2.2.4", "buy:0.0.0.10", "buy:2.2.2.0"):
+    (best,) = {worth(key) for key in BEST_BUYS}  # all three alike
+    assert all(worth(key) < best for key in SENSIBLE_BUYS), "no sensible buy is worth as much"
+    for other in ("buy:2.2.2.4", "buy:0.0.0.10", "buy:0.0.0.0"):
         assert worth(other) < best, other
-    assert worth("buy:5.5.0.0") == best, "the evaluation cannot tell a lopsided buy: the shortlist keeps it out"
+    assert worth("buy:5.5.0.0") == best, "the evaluation cannot tell a lopsided buy: the short list keeps it out"
 
 
 def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_renown() -> None:

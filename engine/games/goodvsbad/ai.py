@@ -7,7 +7,8 @@ and a role's tour half done; and in the last round, a little, the Good and Bad s
 break a tie of Renown at the end. Search evaluates determinized states, so reading hands here is fair.
 
 The purchase of stats is one of 1,001; a tree search over that many first moves learns nothing of each, so the
-planner searches only the purchases the evaluation rates highest (``SHORTLIST``) and every other decision in full.
+planner searches a short list of purchases there (``BUYS``: for hard, the ones the evaluation rates highest) and
+every other decision in full.
 """
 
 from __future__ import annotations
@@ -68,21 +69,35 @@ def values(state: GvbState) -> list[float]:
     return [math.tanh((mine - (ranked[1] if mine == ranked[0] else ranked[0])) / SCALE) for mine in standings]
 
 
+# Agility, Might, Smarts, Special: balanced buys of 4 to 10 cards, and a few that lean on one stat or the Special.
+SENSIBLE_BUYS = tuple(
+    f"buy:{a}.{m}.{s}.{x}"
+    for a, m, s, x in (
+        (1, 1, 1, 1), (2, 2, 2, 0), (2, 2, 2, 1), (2, 2, 2, 2), (3, 2, 2, 1), (2, 3, 2, 1), (2, 2, 3, 1),
+        (3, 3, 2, 0), (3, 2, 3, 0), (2, 3, 3, 0), (3, 3, 3, 1), (3, 3, 3, 0), (4, 2, 2, 0), (2, 4, 2, 0),
+        (2, 2, 4, 0), (2, 2, 2, 3), (1, 1, 1, 4), (3, 3, 2, 2),
+    )
+)  # fmt: skip
+
 # The purchase is judged at the leaf by the evaluation alone, where a stat point bought is worth 0.1 more than the
 # card it costs (on both pieces, 2 × STAT against CARD) and a point of Special the same as the card: so the buys
-# worth most spend all ten cards on Agility, Might and Smarts. The search once chose among 18 sensible purchases
-# of 4 to 10 cards; with the others' sealed purchases dealt at random in every iteration, the 0.1 between them
-# was lost in noise and hard bought 8 or 9 stat points as often as 10. Against random at two players (rules
-# version 3, seeds 76000–76059 and 77000–77039) these three won 98 of 100, Renown 9.3 ahead on average, where the
-# 18 had won 94, 7.1 ahead (docs/ai.md, tenth run). Stats win Encounters, where nearly all Renown is won.
-SHORTLIST = ("buy:4.3.3.0", "buy:3.4.3.0", "buy:3.3.4.0")
+# worth most spend all ten cards on Agility, Might and Smarts. Among the sensible buys (none of them all ten on
+# stats) the search cannot find them: the others' sealed purchases, dealt at random in every iteration, spread
+# the values far wider than 0.1, and hard bought 7 to 9 stat points. Against random at two players (rules
+# version 3, seeds 76000–76059 and 77000–77039) hard buying only these three won 98 of 100, Renown 9.3 ahead on
+# average, where the sensible buys won 94, 7.1 ahead (docs/ai.md, tenth run): stats win Encounters, where nearly
+# all Renown is won. Normal and easy keep the sensible buys: the better purchase is most of what sets hard above
+# normal (normal buying these too held hard to 23 wins of 50).
+BEST_BUYS = ("buy:4.3.3.0", "buy:3.4.3.0", "buy:3.3.4.0")
+BUYS = {"hard": BEST_BUYS}  # by level name; any other level searches SENSIBLE_BUYS
 
 
 def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
     game: Any, state: GvbState, seat: int, legal: Sequence[str], level: Level, rng: random.Random
 ) -> tuple[str, int]:
-    """Information-set MCTS from ``legal``, or among the shortlisted purchases when buying stats."""
-    roots = [key for key in SHORTLIST if key in legal] if state.stage == "buy" else list(legal)
+    """Information-set MCTS from ``legal``, or from the level's short list of purchases when buying stats."""
+    buys = BUYS.get(level.name, SENSIBLE_BUYS)
+    roots = [key for key in buys if key in legal] if state.stage == "buy" else list(legal)
     search = MCTS(game, level, rng.getrandbits(63), evaluate, values)
     action = search.run(state, seat, len(state.players), roots or list(legal))
     return action, search.iterations
