@@ -86,8 +86,8 @@ SENSIBLE_BUYS = tuple(
 # the values far wider than 0.1, and hard bought 7 to 9 stat points. Against random at two players (rules
 # version 3, seeds 76000–76059 and 77000–77039) hard buying only these three won 98 of 100, Renown 9.3 ahead on
 # average, where the sensible buys won 94, 7.1 ahead (docs/ai.md, tenth run): stats win Encounters, where nearly
-# all Renown is won. Normal and easy keep the sensible buys: the better purchase is most of what sets hard above
-# normal (normal buying these too held hard to 23 wins of 50).
+# all Renown is won. Normal and easy keep the sensible buys, as they were: with normal buying these too, hard beat
+# it 23 of 50; with hard alone buying them, 23 of 40 (seeds 78000–, both seats).
 BEST_BUYS = ("buy:4.3.3.0", "buy:3.4.3.0", "buy:3.3.4.0")
 BUYS = {"hard": BEST_BUYS}  # by level name; any other level searches SENSIBLE_BUYS
 
