@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import BEST_BUYS, SCALE, SENSIBLE_BUYS, evaluate, standing, values
+from engine.games.goodvsbad.ai import BEST_BUYS, CARD, LAID, SCALE, SENSIBLE_BUYS, evaluate, standing, values
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
@@ -71,6 +71,19 @@ def test_a_purchase_is_searched_among_the_levels_short_list_and_values_stats() -
     for other in ("buy:2.2.2.4", "buy:0.0.0.10", "buy:0.0.0.0"):
         assert worth(other) < best, other
     assert worth("buy:5.5.0.0") == best, "the evaluation cannot tell a lopsided buy: the short list keeps it out"
+
+
+def test_an_item_in_play_is_worth_more_than_in_the_hand_so_hard_lays_it() -> None:
+    """An Item works only once laid beside a piece; valued as a card in hand, laid as nothing, hard never laid one
+    (it held Weapons and Armour until the hand limit made it discard them), so an Item in play counts above a
+    card in hand, and hard lays a Weapon before it rolls."""
+    state = started(2)
+    seat = state.active
+    state = state.with_player(replace(state.player(seat), items=("weapon",), events=()))
+    laid = GAME.act(state, seat, "lay:weapon:hero").state
+    assert laid.piece(seat, "hero").items == ("weapon",) and laid.player(seat).hand_size == 0
+    assert math.isclose(standing(laid, seat), standing(state, seat) + LAID - CARD) and LAID > CARD
+    assert decide(GAME, state, seat, level="hard", seed=1).key.startswith("lay:weapon:")
 
 
 def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_renown() -> None:
