@@ -12,7 +12,19 @@ from hypothesis import strategies as st
 from engine.ai.search import decide
 from engine.core import Outcome
 from engine.frozen import replace
-from engine.games.goodvsbad.ai import BEST_BUYS, CARD, LAID, SCALE, SENSIBLE_BUYS, evaluate, standing, values
+from engine.games.goodvsbad.ai import (
+    BEST_BUYS,
+    CARD,
+    HEALTH,
+    HURT,
+    LAID,
+    SCALE,
+    SENSIBLE_BUYS,
+    STAT,
+    evaluate,
+    standing,
+    values,
+)
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.model import GvbState, Mark
 from tests.test_goodvsbad_turns import started
@@ -84,6 +96,18 @@ def test_an_item_in_play_is_worth_more_than_in_the_hand_so_hard_lays_it() -> Non
     assert laid.piece(seat, "hero").items == ("weapon",) and laid.player(seat).hand_size == 0
     assert math.isclose(standing(laid, seat), standing(state, seat) + LAID - CARD) and LAID > CARD
     assert decide(GAME, state, seat, level="hard", seed=1).key.startswith("lay:weapon:")
+
+
+def test_a_point_of_damage_not_yet_healed_costs_about_what_a_stat_point_is_worth() -> None:
+    """Damage lowers every fight until it heals; charged only as the share of health lost (about 0.03 a point),
+    it was cheap to the search, so each point lost costs HURT more."""
+    state = started(2)
+    hero = state.piece(0, "hero")
+    hurt = state.with_piece(replace(hero, stats=(hero.stats[0] - 1, *hero.stats[1:])))
+    lost = standing(state, 0) - standing(hurt, 0)
+    assert math.isclose(lost, HURT + HEALTH / sum(hero.start))
+    assert lost > 3 * HEALTH / sum(hero.start) and lost < STAT + HEALTH / sum(hero.start)
+    assert standing(hurt, 1) == standing(state, 1), "the other seat's standing is its own"
 
 
 def test_spaces_of_ones_making_break_a_tie_in_the_last_round_but_never_outweigh_renown() -> None:
