@@ -87,7 +87,7 @@ def test_a_purchase_is_searched_among_the_levels_short_list_and_values_stats() -
 
 def test_an_item_in_play_is_worth_more_than_in_the_hand_so_hard_lays_it() -> None:
     """An Item works only once laid beside a piece; valued as a card in hand, laid as nothing, hard never laid one
-    (it held Weapons and Armour until the hand limit made it discard them), so an Item in play counts above a
+    (it held Shields and Armour until the hand limit made it discard them), so an Item in play counts above a
     card in hand, and hard lays a Weapon before it rolls."""
     state = started(2)
     seat = state.active

@@ -31,7 +31,7 @@ HURT = 0.15
 STAT = 0.2  # a point of starting level (Agility, Might or Smarts) on one piece: it wins Encounters and duels
 CARD = 0.3  # a card in hand
 # An Item in play (beside a piece, or a Trap or Fortification on its space): more than in the hand, where it does
-# nothing. Counted as nothing, hard never laid one (a laid card was 0.3 lost at the leaf) and discarded its Weapons
+# nothing. Counted as nothing, hard never laid one (a laid card was 0.3 lost at the leaf) and discarded its Shields
 # and Armour at the hand limit, while normal's random plies found their use: against normal, seeds 78000–78019,
 # both seats, hard won 23 of 40 without it and 26 of 40 with it (docs/ai.md, eleventh run).
 LAID = 0.4
