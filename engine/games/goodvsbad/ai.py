@@ -56,8 +56,9 @@ def standing(state: GvbState, seat: int) -> float:
     for piece in state.pieces:
         if piece.seat != seat:
             continue
-        value += HEALTH * sum(piece.stats) / max(1, sum(piece.start)) + STAT * sum(piece.start)
-        value += LAID * len(piece.items) - HURT * (sum(piece.start) - sum(piece.stats))
+        start, now = sum(piece.start), sum(piece.stats)
+        value += HEALTH * now / max(1, start) + STAT * start
+        value += LAID * len(piece.items) - HURT * (start - now)
         if piece.role:
             value += TOUR * len(piece.toured) / others
     return value
