@@ -146,12 +146,34 @@ class Rng(RandomStream):
     def _draws(self, bounds: Iterable[int]) -> tuple[list[int], int, tuple[int, tuple[int, ...]]]:
         """One ``below`` for each of ``bounds`` in turn, from this generator: the values, the draws then made in
         all, and the block then cached. The one place draws are made (the same rejection sampling as
-        ``RandomStream.below``), in a single loop however many are asked for."""
+        ``RandomStream.below``).
+
+        A word is rejected only when it is at least ``2**64 - 2**64 % n``, above ``2**64 - n``: for the bounds a
+        game asks (dice, decks) about one word in 10**17. So the words are read a block at a time and every value
+        taken at once; only when some word comes within ``max(bounds)`` of the top does the loop go draw by draw,
+        which gives the same values, as it always did."""
+        bounds = tuple(bounds)
+        if not bounds:
+            return [], self.draws, self._block
+        if min(bounds) <= 0:
+            raise ValueError("below() needs a positive bound")
+        draws, (index, words) = self.draws, self._block
+        first, offset = divmod(draws, _WORDS)
+        last = (draws + len(bounds) - 1) // _WORDS
+        stream: list[int] = []
+        for number in range(first, last + 1):
+            stream += words if number == index else self._words(number)
+        taken = stream[offset : offset + len(bounds)]
+        if max(taken) >= _SPAN - max(bounds):
+            return self._draws_one_by_one(bounds)
+        block = (index, words) if last == index else (last, tuple(stream[-_WORDS:]))
+        return [word % n for word, n in zip(taken, bounds, strict=True)], draws + len(bounds), block
+
+    def _draws_one_by_one(self, bounds: tuple[int, ...]) -> tuple[list[int], int, tuple[int, tuple[int, ...]]]:
+        """``_draws`` word by word, rejecting as ``RandomStream.below`` does: for the rare run near the top."""
         values = []
         draws, (index, words) = self.draws, self._block
         for n in bounds:
-            if n <= 0:
-                raise ValueError("below() needs a positive bound")
             limit = _SPAN - _SPAN % n
             while True:
                 number, word = divmod(draws, _WORDS)

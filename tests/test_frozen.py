@@ -39,6 +39,15 @@ def test_a_copy_equals_and_hashes_as_the_dataclasses_copy() -> None:
         new.a = 5  # type: ignore[misc]
 
 
+def test_every_set_of_changed_fields_copies_the_others_untouched() -> None:
+    """The copier is written per class and set of changed names: none, one, and all of them, in either order."""
+    old = Plain(1, (2, 3))
+    assert replace(old) == old and replace(old) is not old
+    assert replace(old, a=7) == Plain(7, (2, 3)) and replace(old, b=()) == Plain(1, ())
+    assert replace(old, a=7, b=(8,)) == replace(old, b=(8,), a=7) == Plain(7, (8,))
+    assert old == Plain(1, (2, 3))
+
+
 def test_an_unknown_field_is_refused() -> None:
     with pytest.raises(TypeError, match="no field 'c'"):
         replace(Plain(1), c=2)
