@@ -31,6 +31,7 @@ _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 _WORDS = 8  # 64-bit draws per BLAKE2b block: one hash serves eight draws
+_BY_BLOCK = 4  # a batch of more draws than this takes its words a block at a time (``Rng._draws``)
 _UNPACK = struct.Struct("<8Q").unpack
 # Domain separation: a stream block, a fork and a derived value never hash the same input.
 _STREAM, _FORK, _DERIVE = b"S", b"F", b"D"
@@ -149,14 +150,12 @@ class Rng(RandomStream):
         ``RandomStream.below``).
 
         A word is rejected only when it is at least ``2**64 - 2**64 % n``, above ``2**64 - n``: for the bounds a
-        game asks (dice, decks) about one word in 10**17. So the words are read a block at a time and every value
-        taken at once; only when some word comes within ``max(bounds)`` of the top does the loop go draw by draw,
-        which gives the same values, as it always did."""
+        game asks (dice, decks) about one word in 10**17. So a long batch (a deck to shuffle) reads its words a
+        block at a time and takes every value at once; only when some word comes within ``max(bounds)`` of the
+        top does it go draw by draw, which gives the same values, as a die or two always does (cheaper so)."""
         bounds = tuple(bounds)
-        if not bounds:
-            return [], self.draws, self._block
-        if min(bounds) <= 0:
-            raise ValueError("below() needs a positive bound")
+        if len(bounds) <= _BY_BLOCK:
+            return self._draws_one_by_one(bounds)
         draws, (index, words) = self.draws, self._block
         first, offset = divmod(draws, _WORDS)
         last = (draws + len(bounds) - 1) // _WORDS
@@ -164,16 +163,18 @@ class Rng(RandomStream):
         for number in range(first, last + 1):
             stream += words if number == index else self._words(number)
         taken = stream[offset : offset + len(bounds)]
-        if max(taken) >= _SPAN - max(bounds):
+        if min(bounds) <= 0 or max(taken) >= _SPAN - max(bounds):
             return self._draws_one_by_one(bounds)
-        block = (index, words) if last == index else (last, tuple(stream[-_WORDS:]))
+        block = (last, tuple(stream[-_WORDS:]))
         return [word % n for word, n in zip(taken, bounds, strict=True)], draws + len(bounds), block
 
     def _draws_one_by_one(self, bounds: tuple[int, ...]) -> tuple[list[int], int, tuple[int, tuple[int, ...]]]:
-        """``_draws`` word by word, rejecting as ``RandomStream.below`` does: for the rare run near the top."""
+        """``_draws`` word by word, rejecting as ``RandomStream.below`` does."""
         values = []
         draws, (index, words) = self.draws, self._block
         for n in bounds:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
             limit = _SPAN - _SPAN % n
             while True:
                 number, word = divmod(draws, _WORDS)

@@ -24,10 +24,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ..core import Game
+from ..frozen import replace
 from ..rng import RandomStream, Rng
 from .levels import Level
 
