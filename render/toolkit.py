@@ -115,6 +115,18 @@ def _words_that_fit(words: list[str], px: int, width: float) -> int:
 
 
 @lru_cache(maxsize=4096)
+def measure(text: str, px: int, bold: bool = False) -> float:
+    """``text_width``, remembered: a board measures the same few words for every position."""
+    return text_width(text, px, bold=bold)
+
+
+@lru_cache(maxsize=2048)
+def cut(text: str, px: int, width: int, bold: bool = False) -> str:
+    """``text`` ellipsized to ``width`` pixels, remembered (the same lines recur from position to position)."""
+    return ellipsize(text, px, width, bold=bold)
+
+
+@lru_cache(maxsize=4096)
 def text_sprite(text: str, px: int, fill: RGB, bold: bool = False) -> tuple[Image.Image, int, int]:
     """``text`` set once on a transparent sprite, with the offset of its top left from its left-middle anchor:
     the same words recur from one position to the next, and pasting a cached sprite is several times faster
@@ -127,6 +139,24 @@ def text_sprite(text: str, px: int, fill: RGB, bold: bool = False) -> tuple[Imag
         (-left, -top), shown, font=face, fill=fill, anchor="lm", stroke_width=stroke, stroke_fill=fill
     )
     return sprite, left, top
+
+
+def put_text(
+    image: Image.Image, x: float, y: float, text: str, *, px: int, fill: RGB, bold: bool = False, align: str = "l"
+) -> float:
+    """``text`` pasted as its cached sprite (``text_sprite``) with its left end (``align="l"``), middle (``"m"``)
+    or right end (``"r"``) at ``x`` and its middle at ``y``; returns the x where it ends on the right. Use it
+    where the same words recur from board to board; ``draw_text`` sets type afresh for one-off text."""
+    if not text:
+        return x
+    sprite, left, top = text_sprite(text, px, fill, bold)
+    width = sprite.width + left
+    if align == "m":
+        x -= width / 2
+    elif align == "r":
+        x -= width
+    image.paste(sprite, (round(x) + left, round(y) + top), sprite)
+    return x + width
 
 
 def draw_text(

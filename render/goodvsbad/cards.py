@@ -15,7 +15,7 @@ from engine.games.goodvsbad.tables import TABLES
 from engine.games.goodvsbad.views import GvbView, PlayerView
 
 from .. import palette as pal
-from ..toolkit import draw_text, ellipsize, text_width
+from ..toolkit import cut, measure, put_text
 from .geometry import Layout
 from .sprites import SEAT_STRONG, piece_sprite
 
@@ -50,9 +50,7 @@ def status_text(view: GvbView) -> tuple[str, str]:
     return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
 
 
-def draw_status(
-    draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None
-) -> None:
+def draw_status(image: Image.Image, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None) -> None:
     """The status line; a caption (the last move in words) replaces the decks, and a clock goes last."""
     x0, y0, x1, y1 = lay.status
     px = round(22 * lay.u)
@@ -62,11 +60,11 @@ def draw_status(
         right = caption
     if clock:
         right = f"{right} · {clock}"
-    room = max((x1 - x0) * 0.3, x1 - x0 - text_width(left, px, bold=True) - 16 * lay.u)  # the standing first
-    right = ellipsize(right, px - 2, room)
-    draw_text(draw, (x1, y), right, px=px - 2, fill=pal.TEXT_DIM, anchor="rm")
-    room = x1 - x0 - text_width(right, px - 2) - 16 * lay.u
-    draw_text(draw, (x0, y), ellipsize(left, px, room, bold=True), px=px, fill=pal.TEXT, anchor="lm", bold=True)
+    room = max((x1 - x0) * 0.3, x1 - x0 - measure(left, px, True) - 16 * lay.u)  # the standing first
+    right = cut(right, px - 2, int(room))
+    put_text(image, x1, y, right, px=px - 2, fill=pal.TEXT_DIM, align="r")
+    room = x1 - x0 - measure(right, px - 2) - 16 * lay.u
+    put_text(image, x0, y, cut(left, px, int(room), True), px=px, fill=pal.TEXT, bold=True)
 
 
 def draw_cards(image: Image.Image, lay: Layout, view: GvbView) -> None:
@@ -102,20 +100,20 @@ def card_tile(
     step = (h - 12 * u) / 5
     big, small = round(min(24 * u, step * 0.78)), round(min(20 * u, step * 0.66))
     y = 6 * u + step / 2
-    draw_text(draw, (right, y), renown, px=big, fill=pal.GOLD, anchor="rm", bold=True)
-    room = right - left - text_width(renown, big, bold=True) - 10 * u
-    draw_text(draw, (left, y), ellipsize(name, big, room, bold=True), px=big, fill=pal.TEXT, anchor="lm", bold=True)
+    put_text(image, right, y, renown, px=big, fill=pal.GOLD, bold=True, align="r")
+    room = right - left - measure(renown, big, True) - 10 * u
+    put_text(image, left, y, cut(name, big, int(room), True), px=big, fill=pal.TEXT, bold=True)
     y += step
-    draw_text(draw, (left, y), ellipsize(hand, small, right - left), px=small, fill=pal.TEXT_DIM, anchor="lm")
+    put_text(image, left, y, cut(hand, small, int(right - left)), px=small, fill=pal.TEXT_DIM)
     d = round(min(step * 0.9, 26 * u))
     for kind, words in (("hero", hero), ("villain", villain)):
         y += step
         sprite = piece_sprite(seat, kind, d)
         image.alpha_composite(sprite, (round(left), round(y - sprite.height / 2)))
-        draw_text(draw, (left + d + 8 * u, y), ellipsize(words, small, right - left - d - 8 * u), px=small,
-                  fill=pal.TEXT, anchor="lm")  # fmt: skip
+        shown = cut(words, small, int(right - left - d - 8 * u))
+        put_text(image, left + d + 8 * u, y, shown, px=small, fill=pal.TEXT)
     y += step
-    draw_text(draw, (left, y), ellipsize(items, small, right - left), px=small, fill=pal.TEXT_DIM, anchor="lm")
+    put_text(image, left, y, cut(items, small, int(right - left)), px=small, fill=pal.TEXT_DIM)
     return image
 
 

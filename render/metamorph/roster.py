@@ -18,7 +18,7 @@ from engine.games.metamorph.tables import SCHOOL_NAMES, TABLES
 
 from .. import palette as pal
 from ..palette import RGB
-from ..toolkit import Sketch, draw_text, ellipsize, star_points, text_sprite, text_width
+from ..toolkit import Sketch, draw_text, ellipsize, measure, put_text, star_points, text_width
 from .geometry import BoardLayout, Metrics
 from .sprites import BADGE_WORDS, MANA, artifact_sprite, badge, bar_colour, legend_items, side_icon
 from .terrain import terrain_swatch
@@ -87,25 +87,11 @@ def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, colour: RGB)
     draw.polygon([(x + w, y), (x + w * 0.6, y - w * 0.3), (x + w * 0.6, y + w * 0.3)], fill=colour)
 
 
-@lru_cache(maxsize=4096)
-def measure(text: str, px: int, bold: bool = False) -> float:
-    """``text_width``, remembered: the roster measures the same few words for every position."""
-    return text_width(text, px, bold=bold)
-
-
 @lru_cache(maxsize=2048)
 def cut(text: str, px: int, width: int, bold: bool = False) -> tuple[str, float]:
     """``text`` ellipsized to ``width`` whole pixels, and its width, remembered."""
     shown = ellipsize(text, px, width, bold=bold)
     return shown, measure(shown, px, bold)
-
-
-def put_text(image: Image.Image, xy: tuple[float, float], text: str, *, px: int, fill: RGB, bold: bool = False):
-    """``text`` with its left end at ``x`` and its middle at ``y`` (a cached sprite; see ``text_sprite``)."""
-    if not text:
-        return
-    sprite, left, top = text_sprite(text, px, fill, bold)
-    image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)
 
 
 # -- the roster ----------------------------------------------------------------------------------------------
@@ -124,7 +110,7 @@ class Roster:
     def text(self, x: float, y: float, text: str, *, px: int, width: float, fill: RGB = pal.TEXT, bold=False):
         """One line, vertically centred on ``y`` and cut to ``width``; returns where it ends."""
         shown, used = cut(text, px, int(width), bold)
-        put_text(self.image, (x, y), shown, px=px, fill=fill, bold=bold)
+        put_text(self.image, x, y, shown, px=px, fill=fill, bold=bold)
         return x + used
 
     def draw_all(self) -> None:
@@ -192,7 +178,7 @@ class Roster:
             x -= need
             self.paste(badge(kind, d), x, cy - d / 2)
             if wide:
-                put_text(self.image, (x + d + 3 * m.u, cy), word, px=m.body_px - 2, fill=pal.TEXT_DIM)
+                put_text(self.image, x + d + 3 * m.u, cy, word, px=m.body_px - 2, fill=pal.TEXT_DIM)
             x -= 4 * m.u
 
     def shape_line(self, wizard: Wizard, x: float, cy: float, width: float) -> None:
@@ -247,7 +233,7 @@ class Roster:
             self.paste(glyph, left, cy - g / 2)
             bx0 = left + g + 5 * u
             if not with_bars:
-                put_text(self.image, (bx0, cy), words, px=m.body_px, fill=pal.TEXT)
+                put_text(self.image, bx0, cy, words, px=m.body_px, fill=pal.TEXT)
                 continue
             bx1 = left + half - words_w - 16 * u
             self.draw.rounded_rectangle(
@@ -258,7 +244,7 @@ class Roster:
                 self.draw.rounded_rectangle(
                     (bx0, cy - bar_h / 2, filled, cy + bar_h / 2), radius=bar_h / 2, fill=colour
                 )
-            put_text(self.image, (bx1 + 6 * u, cy), words, px=m.body_px, fill=pal.TEXT)
+            put_text(self.image, bx1 + 6 * u, cy, words, px=m.body_px, fill=pal.TEXT)
 
 
 # -- the legend ----------------------------------------------------------------------------------------------

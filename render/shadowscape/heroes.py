@@ -27,8 +27,9 @@ from engine.games.shadowscape.views import HeroView, ShadowView
 from .. import palette as pal
 from ..palette import RGB
 from ..panel import panel_backdrop
+from ..toolkit import cut, measure, put_text
 from .geometry import GAP, Layout
-from .sprites import cut, hero_token, mark, measure, paste, put, treasure_token
+from .sprites import hero_token, mark, paste, treasure_token
 from .words import TITLES
 
 CHIP_READY: RGB = (226, 220, 206)
@@ -182,7 +183,7 @@ class HeroCard:
         right = self.width - pad
         for kind, text in reversed(parts):
             right -= measure(text, num, True) if text else 0
-            put(self.image, right, cy, text, px=num, fill=pal.TEXT, bold=True)
+            put_text(self.image, right, cy, text, px=num, fill=pal.TEXT, bold=True)
             right -= icon + self.px(3)
             paste(self.image, mark(kind, icon), right, cy - icon / 2)
             right -= self.px(10)
@@ -194,8 +195,8 @@ class HeroCard:
         if shown != full and face.hero:  # the everyday name rather than a cut full one
             words = full.split()
             shown = cut(next((w for w in words if w not in TITLES), words[0]), self.px(21), room, True)
-        end = put(self.image, x, cy, shown, px=self.px(21), fill=pal.TEXT, bold=True)
-        put(self.image, end + self.px(6), cy, where, px=self.px(17), fill=pal.TEXT_DIM)
+        end = put_text(self.image, x, cy, shown, px=self.px(21), fill=pal.TEXT, bold=True)
+        put_text(self.image, end + self.px(6), cy, where, px=self.px(17), fill=pal.TEXT_DIM)
 
     def chips(self, chips: list[tuple[str, object]], box: Box) -> None:
         """Chips in a grid: two columns (three or four when two would make them too short)."""
@@ -232,7 +233,7 @@ class HeroCard:
             x += m * (0.7 if kind == "wound" else 1)
         x += 3 * self.u
         px = max(8, round(min(17 * self.u, h * 0.62)))
-        put(self.image, x, cy, cut(face.name, px, int(x1 - x - h * 0.2)), px=px, fill=text)
+        put_text(self.image, x, cy, cut(face.name, px, int(x1 - x - h * 0.2)), px=px, fill=text)
 
     def gear_chip(self, item: str, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -245,7 +246,7 @@ class HeroCard:
             paste(self.image, mark("shard", m), x, cy - m / 2)
             x += m + 2 * self.u
         px = max(8, round(min(17 * self.u, h * 0.62)))
-        put(self.image, x, cy, cut(gear.name, px, int(x1 - x - h * 0.25)), px=px, fill=GEAR_TEXT)
+        put_text(self.image, x, cy, cut(gear.name, px, int(x1 - x - h * 0.25)), px=px, fill=GEAR_TEXT)
 
     def items(self, y: float) -> None:
         """Trophies (their enemy symbols), Treasures (coins), then each whisper: a gem and its Shards."""
@@ -265,7 +266,7 @@ class HeroCard:
             self.pen.rounded_rectangle((x, y - t / 2, x + t * 1.5, y + t / 2), radius=self.px(6), fill=WHISPER_PILL)
             paste(self.image, mark("shard", g), x + self.px(2), y - g / 2)
             shards = str(TABLES.whispers[whisper].shards)
-            put(self.image, x + g + self.px(2), y, shards, px=self.px(17), fill=pal.TEXT, bold=True)
+            put_text(self.image, x + g + self.px(2), y, shards, px=self.px(17), fill=pal.TEXT, bold=True)
             x += t * 1.5 + self.px(4)
 
 

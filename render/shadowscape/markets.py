@@ -21,7 +21,8 @@ from engine.games.shadowscape.tables import TABLES
 from .. import palette as pal
 from ..palette import RGB
 from ..panel import panel_backdrop
-from .sprites import cut, mark, paste, put
+from ..toolkit import cut, put_text
+from .sprites import mark, paste
 from .words import whisper_terms
 
 CELL: RGB = (50, 56, 68)
@@ -56,15 +57,15 @@ def markets_tile(
     for r, (heading, (cards, left)) in enumerate(zip(ROWS, (equipment, actions, whispers), strict=True)):
         y0 = pad + r * (row_h + gap)
         cy = y0 + row_h / 2
-        put(image, pad + px(2), cy - row_h * 0.22, heading, px=px(14), fill=pal.TEXT_DIM, bold=True)
-        put(image, pad + px(2), cy + row_h * 0.22, f"{left} in deck", px=px(12), fill=pal.TEXT_DIM)
+        put_text(image, pad + px(2), cy - row_h * 0.22, heading, px=px(14), fill=pal.TEXT_DIM, bold=True)
+        put_text(image, pad + px(2), cy + row_h * 0.22, f"{left} in deck", px=px(12), fill=pal.TEXT_DIM)
         for i in range(4):
             x0 = pad + head_w + i * (cell_w + gap)
             box = (x0, y0, x0 + cell_w, y0 + row_h)
             fill = WHISPER_CELL if r == 2 else CELL
             draw.rounded_rectangle(box, radius=px(7), fill=fill, outline=CELL_EDGE, width=1)
             if i >= len(cards):
-                put(image, x0 + cell_w / 2, cy, "empty", px=small, fill=pal.TEXT_DIM, align="m")
+                put_text(image, x0 + cell_w / 2, cy, "empty", px=small, fill=pal.TEXT_DIM, align="m")
                 continue
             inner = int(cell_w - px(12))
             top, bottom = y0 + row_h * 0.3, y0 + row_h * 0.72
@@ -72,22 +73,22 @@ def markets_tile(
             if r == 0:
                 gear = TABLES.equipment[cards[i]]
                 line2 = f"{gear.slot} · {' '.join(PROFESSION_LETTERS[p] for p in gear.professions)}"
-                put(image, tx, top, cut(gear.name, big, inner, True), px=big, fill=pal.TEXT, bold=True)
-                end = put(image, tx, bottom, cut(line2, small, inner - px(18)), px=small, fill=pal.TEXT_DIM)
+                put_text(image, tx, top, cut(gear.name, big, inner, True), px=big, fill=pal.TEXT, bold=True)
+                end = put_text(image, tx, bottom, cut(line2, small, inner - px(18)), px=small, fill=pal.TEXT_DIM)
                 if gear.shards:
                     g = px(15)
                     paste(image, mark("shard", g), end + px(4), bottom - g / 2)
             elif r == 1:
                 front, back = TABLES.actions[cards[i]].faces
-                put(image, tx, top, cut(front.name, big, inner, True), px=big, fill=pal.TEXT, bold=True)
-                put(image, tx, bottom, cut(f"or {back.name}", small, inner), px=small, fill=pal.TEXT_DIM)
+                put_text(image, tx, top, cut(front.name, big, inner, True), px=big, fill=pal.TEXT, bold=True)
+                put_text(image, tx, bottom, cut(f"or {back.name}", small, inner), px=small, fill=pal.TEXT_DIM)
             else:
                 whisper = TABLES.whispers[cards[i]]
                 g = px(15)
                 for k in range(whisper.shards):
                     paste(image, mark("shard", g), tx + k * (g - px(3)), top - g / 2)
                 nx = tx + whisper.shards * (g - px(3)) + px(5)
-                put(
+                put_text(
                     image,
                     nx,
                     top,
@@ -97,5 +98,5 @@ def markets_tile(
                     bold=True,
                 )
                 terms = " ".join(whisper_terms(whisper))
-                put(image, tx, bottom, cut(terms, small, inner), px=small, fill=(214, 200, 240))
+                put_text(image, tx, bottom, cut(terms, small, inner), px=small, fill=(214, 200, 240))
     return image

@@ -20,7 +20,7 @@ from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.views import ShadowView
 
 from .. import palette as pal
-from ..toolkit import Sketch
+from ..toolkit import Sketch, put_text
 from . import glyphs as gl
 from .geometry import DOOR_GAP, LORD_WIDE, WALL, Layout, place_tokens, room_box, room_boxes
 from .sprites import (
@@ -31,7 +31,6 @@ from .sprites import (
     lair_badge,
     lord_token,
     paste,
-    put,
     shard_badge,
     shrine_badge,
     treasure_token,
@@ -96,9 +95,9 @@ def draw_dungeon(image: Image.Image, lay: Layout, dungeon: Dungeon) -> None:
         face = laid.shown()
         bx0, by0, _, _ = room_box(lay, place)
         draw_doors(image, lay, place, laid)
-        put(image, bx0 + rb.coord[0], by0 + rb.coord[1], name(place), px=coord_px, fill=gl.ROOM_TEXT, bold=True)
+        put_text(image, bx0 + rb.coord[0], by0 + rb.coord[1], name(place), px=coord_px, fill=gl.ROOM_TEXT, bold=True)
         short, px = room_short(face.name, name_px, r * 0.92)
-        put(image, bx0 + r / 2, by0 + rb.name_y, short, px=px, fill=gl.ROOM_DIM, align="m")
+        put_text(image, bx0 + r / 2, by0 + rb.name_y, short, px=px, fill=gl.ROOM_DIM, align="m")
         spots = {"top": rb.top_right, "bottom": rb.shrine}
         for where, feature in corners_of(face).items():
             sx, sy = spots[where]

@@ -1,6 +1,7 @@
 """The pieces of the Shadowscape board as cached RGBA sprites: door discs, Lairs, shrines, Shards, Treasure
-tokens and empty spots, enemy tokens, hero tokens, the Dungeon Lord, the small marks of the hero cards, and
-text labels. Each is drawn once per size through a ``Sketch`` (anti-aliased), so a position is mostly pastes.
+tokens and empty spots, enemy tokens, hero tokens, the Dungeon Lord and the small marks of the hero cards
+(text is pasted the same way, ``toolkit.put_text``). Each is drawn once per size through a ``Sketch``
+(anti-aliased), so a position is mostly pastes.
 
 - **An enemy** is a dark rounded square ringed in its type's colour: the type's symbol at the top left, its
   Defence on a pale shield at the top right, its attack on a red disc at the bottom left and, beside it,
@@ -23,7 +24,7 @@ from engine.games.shadowscape.tables import TABLES
 
 from .. import palette as pal
 from ..palette import RGB
-from ..toolkit import SIDE_SHAPES, Sketch, draw_shape, ellipsize, text_sprite, text_width
+from ..toolkit import SIDE_SHAPES, Sketch, draw_shape, text_width
 from . import glyphs as gl
 from .geometry import LORD_WIDE
 
@@ -45,35 +46,7 @@ def _fit(text: str, width: float, start: float, *, bold: bool = True) -> int:
     return px
 
 
-# -- text as sprites -------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=2048)
-def cut(text: str, px: int, width: int, bold: bool = False) -> str:
-    """``text`` ellipsized to ``width`` pixels, remembered (the same lines recur from position to position)."""
-    return ellipsize(text, px, width, bold=bold)
-
-
-@lru_cache(maxsize=4096)
-def measure(text: str, px: int, bold: bool = False) -> float:
-    return text_width(text, px, bold=bold)
-
-
-def put(
-    image: Image.Image, x: float, y: float, text: str, *, px: int, fill: RGB, bold: bool = False, align: str = "l"
-) -> float:
-    """``text`` with its left end (``align="l"``), middle (``"m"``) or right end (``"r"``) at ``x`` and its
-    middle at ``y``; returns the x where it ends on the right."""
-    if not text:
-        return x
-    sprite, left, top = text_sprite(text, px, fill, bold)
-    width = sprite.width + left
-    if align == "m":
-        x -= width / 2
-    elif align == "r":
-        x -= width
-    image.paste(sprite, (round(x) + left, round(y) + top), sprite)
-    return x + width
+# -- pasting ---------------------------------------------------------------------------------------------------
 
 
 def paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:

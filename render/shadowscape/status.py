@@ -17,8 +17,9 @@ from engine.games.shadowscape.views import ShadowView
 
 from .. import palette as pal
 from ..palette import RGB
+from ..toolkit import cut, measure, put_text
 from .geometry import Layout
-from .sprites import cut, hero_token, mark, measure, paste, put
+from .sprites import hero_token, mark, paste
 from .words import MODES, TITLE, lord_line, short_hero, stage, status
 
 
@@ -26,7 +27,7 @@ def line(
     image: Image.Image, xy: tuple[float, float], text: str, *, px: int, width: float, fill: RGB, bold: bool = False
 ) -> float:
     """One line cut to ``width``, its left end and middle at ``xy``; returns where it ends."""
-    return put(image, xy[0], xy[1], cut(text, px, int(width), bold), px=px, fill=fill, bold=bold)
+    return put_text(image, xy[0], xy[1], cut(text, px, int(width), bold), px=px, fill=fill, bold=bold)
 
 
 def title(view: ShadowView) -> str:
@@ -64,7 +65,7 @@ def draw_status(
         ImageDraw.Draw(image).rounded_rectangle(
             (right - w, y - px * 0.75, right, y + px * 0.75), radius=lay.px(8), fill=pal.BACKGROUND
         )
-        put(image, right - w / 2, y, clock, px=px, fill=pal.TEXT, bold=True, align="m")
+        put_text(image, right - w / 2, y, clock, px=px, fill=pal.TEXT, bold=True, align="m")
         end -= w + lay.px(8)
     line(image, (x, y), headline, px=lay.px(30), width=end - x, fill=pal.TEXT, bold=True)
     y += lay.px(32)
@@ -77,8 +78,8 @@ def draw_status(
         ("discard", len(view.fate_discard), "discarded"),
     ):
         paste(image, mark(kind, d), x, y - d / 2)
-        x = put(image, x + d + lay.px(4), y, str(count), px=px, fill=pal.TEXT, bold=True)
-        x = put(image, x + lay.px(5), y, words, px=small, fill=pal.TEXT_DIM) + lay.px(14)
+        x = put_text(image, x + d + lay.px(4), y, str(count), px=px, fill=pal.TEXT, bold=True)
+        x = put_text(image, x + lay.px(5), y, words, px=small, fill=pal.TEXT_DIM) + lay.px(14)
     y += lay.px(26)
     paste(image, mark("lord", d), left, y - d / 2)
     x = left + d + lay.px(5)
