@@ -21,7 +21,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.games.goodvsbad.board import CROSSROADS, grade, home, is_encounter, neighbours, space
 from engine.games.goodvsbad.views import GvbView
@@ -135,7 +135,7 @@ class GoodVsBadRenderer(BoardRenderer):
         self._marks(image, lay, view)
         self._rings(image, lay, marked)
         self._pieces(image, lay, view)
-        draw_status(image, lay, view, caption=options.caption, clock=options.clock)
+        draw_status(ImageDraw.Draw(image), lay, view, caption=options.caption, clock=options.clock)
         draw_cards(image, lay, view)
         return image
 

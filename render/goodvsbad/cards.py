@@ -15,7 +15,7 @@ from engine.games.goodvsbad.tables import TABLES
 from engine.games.goodvsbad.views import GvbView, PlayerView
 
 from .. import palette as pal
-from ..toolkit import cut, measure, put_text
+from ..toolkit import cut, draw_text, measure, put_text
 from .geometry import Layout
 from .sprites import SEAT_STRONG, piece_sprite
 
@@ -50,8 +50,12 @@ def status_text(view: GvbView) -> tuple[str, str]:
     return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
 
 
-def draw_status(image: Image.Image, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None) -> None:
-    """The status line; a caption (the last move in words) replaces the decks, and a clock goes last."""
+def draw_status(
+    draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None
+) -> None:
+    """The status line; a caption (the last move in words) replaces the decks, and a clock goes last. Its words
+    change with nearly every move, so they are set afresh (``draw_text``), not kept as sprites: a cache of a
+    wide line per move would grow to hundreds of megabytes on a busy server."""
     x0, y0, x1, y1 = lay.status
     px = round(22 * lay.u)
     y = (y0 + y1) / 2
@@ -62,9 +66,9 @@ def draw_status(image: Image.Image, lay: Layout, view: GvbView, *, caption: str 
         right = f"{right} · {clock}"
     room = max((x1 - x0) * 0.3, x1 - x0 - measure(left, px, True) - 16 * lay.u)  # the standing first
     right = cut(right, px - 2, int(room))
-    put_text(image, x1, y, right, px=px - 2, fill=pal.TEXT_DIM, align="r")
+    draw_text(draw, (x1, y), right, px=px - 2, fill=pal.TEXT_DIM, anchor="rm")
     room = x1 - x0 - measure(right, px - 2) - 16 * lay.u
-    put_text(image, x0, y, cut(left, px, int(room), True), px=px, fill=pal.TEXT, bold=True)
+    draw_text(draw, (x0, y), cut(left, px, int(room), True), px=px, fill=pal.TEXT, anchor="lm", bold=True)
 
 
 def draw_cards(image: Image.Image, lay: Layout, view: GvbView) -> None:
