@@ -38,6 +38,8 @@ async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
     if match.status is not Status.ACTIVE:
         return
     result = await svc.position(match.id)
+    if not result.to_decide:  # another process ended the match since it was read as active
+        return
     seat = rnd.choice(sorted(result.to_decide))
     user = result.to_decide[seat]
     assert user is not None
