@@ -27,7 +27,7 @@ from engine.games.swartzblak.board import connects
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, VARMINT_IDS, Cond, Pick
 from engine.games.wars.game import Phase, Size, Stack, WarsState
 from tests.fakes.shell_game import ShellGame
-from tests.test_swartzblak_rules import position
+from tests.helpers.swartzblak import position
 
 SHELLS = ShellGame()
 ALL_GAMES: dict[str, Game[Any, Any, Any]] = {**GAMES, "shells": SHELLS}

@@ -121,8 +121,16 @@ def test_co_op_levels_are_read_in_play_order_whatever_order_the_data_keeps() -> 
     positional = balance.positional
 
     def team(wins: int) -> dict:
-        return {"cooperative": True, "games": 100, "players": 2, "decisions": 100, "team_wins": wins,
-                "position_wins": [0, 0], "hero_games": {}, "hero_wins": {}}
+        return {
+            "cooperative": True,
+            "games": 100,
+            "players": 2,
+            "decisions": 100,
+            "team_wins": wins,
+            "position_wins": [0, 0],
+            "hero_games": {},
+            "hero_wins": {},
+        }
 
     names = [f"Co-op, 2 heroes, {level}" for level in ("Standard", "Challenging", "Difficult", "Very Difficult")]
     falling = {"arrangements": dict(sorted(zip(names, map(team, (58, 52, 48, 44)), strict=True)))}

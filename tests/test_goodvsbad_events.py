@@ -85,8 +85,8 @@ def test_monsters_cards_move_the_next_encounter_one_deck() -> None:
 
 
 def test_a_wave_raises_every_space_of_its_side_and_names_the_specials_it_makes() -> None:
-    state = started().with_mark(Mark("0.5", "good", 5)).with_mark(Mark("0.6", "good", 2)).with_mark(
-        Mark("0.7", "bad", 2)
+    state = (
+        started().with_mark(Mark("0.5", "good", 5)).with_mark(Mark("0.6", "good", 2)).with_mark(Mark("0.7", "bad", 2))
     )
     state, _ = happen(state, 1, "event:wave-of-goodness:restore")
     assert state.mark_at("0.5").special == "restore" and state.mark_at("0.6").level == 3

@@ -11,12 +11,13 @@ from typing import Any
 
 from engine.games.metamorph import GAME
 from engine.games.metamorph.actions import legal
-from engine.games.metamorph.board import in_sight, parse_hex
+from engine.games.metamorph.board import hex_name, in_sight, parse_hex
 from engine.games.metamorph.keys import MetaAction
 from engine.games.metamorph.model import Artifact, MetamorphOptions, MetaState, TurnDone, Wizard
 from engine.rng import Rng
 
 PLAINS = ("P" * 12,) * 8
+SWAMP = ("S" * 12,) * 8  # no class of ours favours it but reptiles and swimmers: Humans fight there unaided
 
 
 def wizard(seat: int, at: str, shape: str = "Human", facing: int = 0, **fields: Any) -> Wizard:
@@ -91,3 +92,11 @@ def with_dice(state: MetaState, *wanted: int) -> MetaState:
 
 
 END = MetaAction("end")
+
+
+def near(at: str, direction: int, steps: int = 1) -> str:
+    """The hex ``steps`` away from ``at`` in ``direction`` (0 east, counter-clockwise)."""
+    hex_ = parse_hex(at)
+    for _ in range(steps):
+        hex_ = hex_.neighbour(direction)
+    return hex_name(hex_)
