@@ -15,11 +15,13 @@ from .ai_turns import Thinker
 from .commands import build_game_group
 from .components import DYNAMIC_ITEMS
 from .flows import Flows
+from .inputs import ID_PREFIX, claimed
 from .replies import refuse
 from .scheduler import Sleep
 from .settings import Settings
 
 log = logging.getLogger("changeling.bot")
+TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
 
 # Changeling has no voice features; don't warn at every start that voice libraries are missing.
 discord.VoiceClient.warn_nacl = False
@@ -79,6 +81,15 @@ class ChangelingBot(commands.AutoShardedBot):
         await self.flows.ai.close()
         await super().close()
         worker.shutdown(wait=False)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a ``chg:`` component that none of today's claims (a button of an older version of the bot,
+        or a forged id) would go unanswered, and Discord would say "This interaction failed": answer it."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith(ID_PREFIX) and not claimed(custom_id, TEMPLATES):
+            await self.flows.outdated(interaction)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError

@@ -25,7 +25,12 @@ class ClockBehaviour(Protocol):
     """What the clock components ask of the bot."""
 
     async def set_clock(
-        self, interaction: Interaction, match_id: str, *, preset: str | None = None, expiry: str | None = None
+        self,
+        interaction: Interaction,
+        match_id: str,
+        *,
+        presets: list[str] | None = None,
+        expiries: list[str] | None = None,
     ) -> None: ...
     async def resolve(self, interaction: Interaction, match_id: str, seat: int, version: int, action: str) -> None: ...
 
@@ -47,9 +52,11 @@ class Behaviour(Protocol):
     async def join(self, interaction: Interaction, match_id: str | None, seat: int | None) -> None: ...
     async def leave(self, interaction: Interaction, match_id: str | None = None) -> None: ...
     async def start(self, interaction: Interaction, match_id: str | None = None) -> None: ...
-    async def set_option(self, interaction: Interaction, match_id: str, name: str, value: str | list[str]) -> None: ...
+    async def set_option(
+        self, interaction: Interaction, match_id: str, name: str, values: list[str], *, multi: bool
+    ) -> None: ...
     async def open_settings(self, interaction: Interaction, match_id: str, page: int) -> None: ...
-    async def set_ai(self, interaction: Interaction, match_id: str, seat: int, level: str) -> None: ...
+    async def set_ai(self, interaction: Interaction, match_id: str, values: list[str]) -> None: ...
     async def rematch(self, interaction: Interaction, match_id: str) -> None: ...
     async def resign(self, interaction: Interaction, match_id: str) -> None: ...
     async def confirm_abort(self, interaction: Interaction, match_id: str | None = None) -> None: ...
@@ -244,9 +251,8 @@ class OptionSelect(ui.DynamicItem[ui.Select], template=rf"^chg:opt(?P<multi>m?):
         return cls(match["match"], match["name"], multi=bool(match["multi"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        chosen = values if self.multi else values[0]
-        await flows_of(interaction).set_option(interaction, self.match_id, self.name, chosen)
+        flows = flows_of(interaction)
+        await flows.set_option(interaction, self.match_id, self.name, self.item.values, multi=self.multi)
 
 
 class SettingsButton(_Button, template=rf"^chg:settings:{MATCH}:(?P<page>-?\d+)$"):
@@ -291,8 +297,7 @@ class AiSeatSelect(_LobbySelect, template=rf"^chg:ai:{MATCH}$"):
     PLACEHOLDER = "Add an AI player…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        seat, _, level = self.item.values[0].partition(":")
-        await flows_of(interaction).set_ai(interaction, self.match_id, int(seat), level)
+        await flows_of(interaction).set_ai(interaction, self.match_id, self.item.values)
 
 
 class _DecisionSelect(ui.DynamicItem[ui.Select], template=r"^$"):
@@ -378,7 +383,7 @@ class ClockSelect(_LobbySelect, template=rf"^chg:clock:{MATCH}$"):
     PLACEHOLDER = "Clock…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, preset=self.item.values[0])
+        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, presets=self.item.values)
 
 
 class ExpirySelect(_LobbySelect, template=rf"^chg:expiry:{MATCH}$"):
@@ -388,7 +393,7 @@ class ExpirySelect(_LobbySelect, template=rf"^chg:expiry:{MATCH}$"):
     PLACEHOLDER = "When time runs out…"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, expiry=self.item.values[0])
+        await flows_of(interaction).clocks.set_clock(interaction, self.match_id, expiries=self.item.values)
 
 
 TIMEOUT_LOOK = {

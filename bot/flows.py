@@ -21,6 +21,7 @@ from .ai_turns import AiTurns, Thinker
 from .catalog import offered_games
 from .components import ConfirmButton, RulesButton
 from .flows_clock import ClockFlows
+from .inputs import OUTDATED, UnreadableInput, ai_seat_value, match_ids_in, one_value
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
 from .posts import decision_token, extra_file, extra_labels, seat_line, step_view
@@ -112,12 +113,14 @@ class Flows:
         await self.poster.refresh_lobby(interaction, match, "You left the lobby.")
 
     @guarded
-    async def set_ai(self, interaction: discord.Interaction, match_id: str, seat: int, level: str) -> None:
-        """The lobby's AI select: put an AI of ``level`` in ``seat``, or open the seat (``open``)."""
+    async def set_ai(self, interaction: discord.Interaction, match_id: str, values: list[str]) -> None:
+        """The lobby's AI select (a value ``seat:level``): put an AI of ``level`` in ``seat``, or open the seat
+        (``open``)."""
+        match = await self.service.get(match_id)
+        seat, level = ai_seat_value(one_value(values), match.players)
         if level == "open":
             match = await self.service.lobby.clear_seat(match_id, interaction.user.id, seat)
         else:
-            match = await self.service.get(match_id)
             if match.seats[seat].ai_level is not None:
                 await self.service.lobby.clear_seat(match_id, interaction.user.id, seat)
             match = await self.service.lobby.seat_ai(match_id, interaction.user.id, level, seat)
@@ -125,8 +128,10 @@ class Flows:
 
     @guarded
     async def set_option(
-        self, interaction: discord.Interaction, match_id: str, name: str, value: str | list[str]
+        self, interaction: discord.Interaction, match_id: str, name: str, values: list[str], *, multi: bool = False
     ) -> None:
+        """A lobby option's select: several values of a list (``multi``), else exactly one."""
+        value = list(values) if multi else one_value(values)
         match = await self.service.lobby.set_options(match_id, interaction.user.id, {name: value})
         await self.poster.refresh_lobby(interaction, match, None)
 
@@ -306,7 +311,10 @@ class Flows:
     ) -> None:
         """A step of the private picker: show the next one (or, with Back, an earlier one), and once the path
         completes a decision, commit it, confirm it privately, post the board and chain the turn. The picker
-        is stale only if this seat's own decision changed since it was drawn (``token``)."""
+        is stale only if this seat's own decision changed since it was drawn (``token``). A picker is always
+        a private message: a step on any other (a forged one) is refused, so it can never edit a public post."""
+        if interaction.message is None or not interaction.message.flags.ephemeral:
+            raise UnreadableInput()
         await interaction.response.defer()
         decisions = await self.service.decisions_for(match_id, interaction.user.id)
         decision = next((d for d in decisions if d.seat == seat), None)
@@ -347,6 +355,25 @@ class Flows:
         mark = await self.service.bookmark(match.id, "board")
         where = f"The current board: {mark.url(match.guild_id)}" if mark else ""
         await interaction.edit_original_response(content=moved_on + where, view=None)
+
+    @guarded
+    async def outdated(self, interaction: discord.Interaction) -> None:
+        """A ``chg:`` button or select that no component of today claims (posted by an older version of the
+        bot, or forged): say so privately, with a link to the current board of the match it names, else of
+        this channel's match."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        match = None
+        for match_id in match_ids_in(custom_id):
+            match = await self.service.find(match_id)
+            if match is not None:
+                break
+        match = match or await self.service.in_channel(interaction.channel_id)
+        where = ""
+        if match is not None:
+            mark = await self.service.bookmark(match.id, "board") or await self.service.bookmark(match.id, "lobby")
+            where = f" The current board is here: {mark.url(match.guild_id)}" if mark is not None else ""
+        await reply(interaction, OUTDATED + where)
 
     @guarded
     async def move(self, interaction: discord.Interaction, key: str) -> None:

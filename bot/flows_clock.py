@@ -22,6 +22,7 @@ from engine.players import Vacation
 from engine.service import MatchService
 
 from .components import TimeoutButton
+from .inputs import one_value
 from .poster import Poster
 from .posts import plural
 from .replies import guarded, reply
@@ -64,8 +65,16 @@ class ClockFlows:
 
     @guarded
     async def set_clock(
-        self, interaction: discord.Interaction, match_id: str, *, preset: str | None = None, expiry: str | None = None
+        self,
+        interaction: discord.Interaction,
+        match_id: str,
+        *,
+        presets: list[str] | None = None,
+        expiries: list[str] | None = None,
     ) -> None:
+        """The lobby's clock select (``presets``) or its "when time runs out" select (``expiries``): one value."""
+        preset = None if presets is None else one_value(presets)
+        expiry = None if expiries is None else one_value(expiries)
         match = await self.service.lobby.set_clock(match_id, interaction.user.id, preset=preset, expiry=expiry)
         await self.poster.refresh_lobby(interaction, match, None)
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .ai.levels import LEVEL_NAMES
 from .clocks import EXPIRY_POLICIES, TimeControl
 from .errors import InvalidSetup
 from .live import ATTEMPTS, Change, Live, LiveMatches
@@ -155,8 +156,8 @@ class Lobby:
             match = in_lobby(live)
             if user_id != match.host_id:
                 raise NotHost("add an AI player")
-            if not level or len(level) > 20:
-                raise InvalidSetup("That is not an AI level.")
+            if level not in LEVEL_NAMES:
+                raise InvalidSetup(f"That is not an AI level: choose {', '.join(LEVEL_NAMES)}.")
             return self._reseat(match, {self._free_seat(match, seat): Seat(ai_level=level)})
 
         return (await self.live.change(match_id, plan)).match

@@ -285,6 +285,10 @@ class MatchService:
     async def get(self, match_id: str) -> MatchInfo:
         return await self.live.row(match_id)
 
+    async def find(self, match_id: str) -> MatchInfo | None:
+        """The match called ``match_id``, or ``None``: for ids read from old or forged input, which may name none."""
+        return await self.store.get_match(match_id)
+
     async def in_channel(self, channel_id: int) -> MatchInfo | None:
         """The channel's open (lobby or active) match, if any."""
         return await self.store.open_match_in_channel(channel_id)

@@ -17,7 +17,8 @@ from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
 from bot.settings import Settings
 from engine import get_game
-from engine.ai.search import decide
+from engine.ai.levels import Level, scaled, unhurried
+from engine.ai.search import decide, level_for
 from engine.ai.worker import think_sync
 from engine.rng import MatchKey
 from engine.service import MatchService
@@ -56,9 +57,23 @@ class World:
         await self.env.restart_bot(self.bot)
 
 
+# How long SimCord waits, in real seconds, for the bot to go quiet before it calls a test stuck. Only a safety
+# net for a bot that hangs: the work a test asks for is bounded (the AI's budgets above), so a loaded machine
+# is slower, never stuck; the net must not be what a slow machine trips over.
+SETTLE_LIMIT = 120.0
+TEST_BUDGET = 0.1  # of each level's search budget: the bot tests need the AI to play, not to play well
+
+
+def test_level(game_id: str, level: str) -> Level:
+    """``level`` as the bot tests play it: a tenth of its budget and no wall-clock cap, so a decision is the same
+    work, and the same decision, on an idle machine and a busy one (bench/ai.py measures the real levels)."""
+    return unhurried(scaled(level_for(game_id, level), TEST_BUDGET))
+
+
 async def inline_thinker(game_id: str, state: Any, seat: int, level: str, seed: int) -> str:
-    """The AI's real search, run in the test's own process so SimCord settles it like any bot work."""
-    return think_sync(game_id, state, seat, level, seed)
+    """The AI's real search at a bounded level, run in the test's own process so SimCord settles it like any
+    bot work."""
+    return think_sync(game_id, state, seat, test_level(game_id, level), seed)
 
 
 @asynccontextmanager
@@ -71,7 +86,9 @@ async def running_bot(
     clock = EnvClock()
     keys = {} if seed is None else {"keys": lambda: MatchKey(seed)}
     service = await MatchService.open(database, clock=clock, **keys)
-    env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=thinker), shard_count=1)
+    env = simcord.Env(
+        build_bot(Settings(_env_file=None), service, thinker=thinker), shard_count=1, settle_timeout=SETTLE_LIMIT
+    )
     clock.env = env
     await env.start()
     guild = env.create_guild("Test Server")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,14 +33,20 @@ class PostgresServer:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+def postgres_server() -> Iterator[PostgresServer]:
+    """One server per test session (per worker, when the suite runs in several), in a folder of its own.
+
+    Not under pytest's ``tmp_path_factory``: pytest keeps only the newest three of its base folders, so a second
+    test run on the same machine would delete this one's database from under its running server."""
     import pgserver  # noqa: PLC0415 (only sessions that use PostgreSQL start it)
 
-    server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    folder = Path(tempfile.mkdtemp(prefix="changeling-pg-"))
+    server = pgserver.get_server(folder / "data", cleanup_mode="stop")
     try:
         yield PostgresServer(server)
     finally:
         server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine import GAMES, Game, Rng
 from engine.ai.arena import play, wilson
-from engine.ai.levels import LEVEL_NAMES, Level, scaled
+from engine.ai.levels import LEVEL_NAMES, Level, scaled, unhurried
 from engine.ai.mcts import reseeded
 from engine.ai.search import choose, decide, level_for
 from engine.ai.worker import shutdown, think
@@ -36,8 +36,9 @@ TINY = 0.02  # share of each preset's budget the legality and determinism tests 
 
 
 def _tiny(game: Game[Any, Any, Any], name: str) -> Level:
+    """A small budget, and no wall-clock cap: a busy machine must not cut a search and change its decision."""
     preset = level_for(game.meta.id, name)
-    return scaled(preset, TINY) if preset.algorithm == "mcts" else replace(preset, budget=300, depth=4)
+    return unhurried(scaled(preset, TINY) if preset.algorithm == "mcts" else replace(preset, budget=300, depth=4))
 
 
 def _walk(game: Game[Any, Any, Any], seed: int, steps: int) -> Any:
@@ -101,7 +102,7 @@ def test_guesser_decides_without_the_pea() -> None:
     state = SHELLS.apply(state, 0, SHELLS.legal_actions(state, 0)[0]).state
     twins = [reseeded(replace(state, pea=pea), Rng(pea * 97)) for pea in (1, 2, 3)]
     for seed in range(5):
-        keys = {decide(SHELLS, twin, 1, level="hard", seed=seed).key for twin in twins}
+        keys = {decide(SHELLS, twin, 1, level=unhurried(level_for("shells", "hard")), seed=seed).key for twin in twins}
         assert len(keys) == 1
 
 
@@ -161,7 +162,7 @@ def _swartzblak_hero_state(seed: int) -> Any:
 def test_heroes_decide_without_the_shapeshifter() -> None:
     """Swartzblak: worlds differing only in which Varmint hides the Shapeshifter, its salt and the generator."""
     game = GAMES["swartzblak"]
-    level = scaled(level_for("swartzblak", "hard"), 0.1)
+    level = unhurried(scaled(level_for("swartzblak", "hard"), 0.1))
     for seed in (1, 2, 3):
         state = _swartzblak_hero_state(seed)
         twins = []
@@ -178,7 +179,7 @@ def test_heroes_decide_without_the_shapeshifter() -> None:
 def test_heroes_decide_without_earlier_picks_either() -> None:
     """Earlier picks stay secret until the end too: worlds differing only in a past pick give the same move."""
     game = GAMES["swartzblak"]
-    level = scaled(level_for("swartzblak", "hard"), 0.1)
+    level = unhurried(scaled(level_for("swartzblak", "hard"), 0.1))
     state = _swartzblak_hero_state(4)
     current = state.picks[-1]
     twins = [replace(state, picks=(Pick(earlier, f"{earlier:032x}"), current)) for earlier in (1, 6) if earlier != 0]
@@ -218,7 +219,8 @@ def test_walks_the_king_home() -> None:
 
 
 def test_normal_beats_random_at_wars() -> None:
-    results = [play("wars", ("normal", "random") if seed % 2 else ("random", "normal"), seed) for seed in range(6)]
+    normal = unhurried(level_for("wars", "normal"))  # the preset's whole budget, however busy the machine
+    results = [play("wars", (normal, "random") if seed % 2 else ("random", normal), seed) for seed in range(6)]
     wins = sum((1 if seed % 2 == 0 else 0) in r.winners for seed, r in enumerate(results))
     assert wins == 6
 
@@ -265,7 +267,8 @@ async def test_think_runs_in_a_worker_while_the_loop_goes_on() -> None:
     state = WARS.setup(None, 2, 4)
     seat = WARS.to_decide(state)[0]
     loop = asyncio.get_running_loop()
-    task = asyncio.create_task(think("wars", WARS.state_to_json(state), seat, "easy", 9))
+    easy = unhurried(level_for("wars", "easy"))
+    task = asyncio.create_task(think("wars", WARS.state_to_json(state), seat, easy, 9))
     answered = asyncio.Event()
     loop.call_soon(answered.set)
     try:
@@ -275,7 +278,7 @@ async def test_think_runs_in_a_worker_while_the_loop_goes_on() -> None:
     finally:
         shutdown()
     assert key in {WARS.action_key(a) for a in WARS.legal_actions(state, seat)}
-    assert key == WARS.action_key(choose(WARS, state, seat, level="easy", seed=9))
+    assert key == WARS.action_key(choose(WARS, state, seat, level=easy, seed=9))
 
 
 def test_swartzblak_evaluation_sees_the_escape_and_the_fall() -> None:

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from bot.app import build_bot
 from bot.settings import Settings
 from engine.service import MatchService
-from tests.bot_support import RED_WINS, WINNING_BLOW, EnvClock, World, inline_thinker, open_wars, play
+from tests.bot_support import RED_WINS, SETTLE_LIMIT, WINNING_BLOW, EnvClock, World, inline_thinker, open_wars, play
 
 
 def settings(**environment: str) -> Settings:
@@ -66,7 +66,7 @@ async def test_a_two_shard_bot_serves_a_whole_match_in_a_guild_of_each_shard(tmp
     database = tmp_path / "shards.db"
     clock = EnvClock()
     service = await MatchService.open(database, clock=clock)
-    env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=inline_thinker))
+    env = simcord.Env(build_bot(Settings(_env_file=None), service, thinker=inline_thinker), settle_timeout=SETTLE_LIMIT)
     clock.env = env
     await env.start()
     try:

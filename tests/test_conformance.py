@@ -64,7 +64,12 @@ def _contains_key(data: Any, name: str) -> bool:
 
 
 def _check_views(game: Game[Any, Any, Any], state: Any, players: int, pick: random.Random) -> None:
-    """Views never carry the generator, and re-sampling what a seat cannot see leaves its view unchanged."""
+    """Views never carry the generator, and re-sampling what a seat cannot see leaves its view unchanged.
+
+    A re-sampled world is only a fair test if it re-samples everything the seat cannot see, including what the
+    state derives from a secret (a pending discard's options come from a hand): so each world must also be one
+    the rules could hold, where every decider's listed choices can be played. A world that kept a copy of the
+    old secret fails that, and a world that re-derived it changes any view that leaks it."""
     public = canonical(to_json(game.view(state, None)))
     assert not _contains_key(json.loads(public), "rng")
     for seat in range(players):
@@ -75,6 +80,16 @@ def _check_views(game: Game[Any, Any, Any], state: Any, players: int, pick: rand
             other = game.determinize(state, seat, Rng(pick.getrandbits(32)))
             assert canonical(to_json(game.view(other, seat))) == canonical(to_json(own))
             assert canonical(to_json(game.view(other, None))) == public
+            _check_playable(game, other, seat, pick)
+
+
+def _check_playable(game: Game[Any, Any, Any], world: Any, seat: int, pick: random.Random) -> None:
+    """Every decider of a re-sampled ``world`` can play its listed choices there (a seeded sample of three)."""
+    for decider in game.to_decide(world):
+        actions = list(game.legal_actions(world, decider))
+        assert actions, f"seat {decider} must decide in a world re-sampled for seat {seat} but has no choice"
+        for action in actions if len(actions) <= 3 else pick.sample(actions, 3):
+            game.apply(world, decider, action)
 
 
 def _check_step(

@@ -6,9 +6,11 @@ from __future__ import annotations
 from engine.codec import to_json
 from engine.core import canonical
 from engine.frozen import replace
+from engine.games.goodvsbad import items
 from engine.games.goodvsbad.game import GoodVsBad
 from engine.games.goodvsbad.landing import draw_event
 from engine.games.goodvsbad.model import GvbState
+from engine.rng import Rng
 
 GAME = GoodVsBad()
 
@@ -76,3 +78,39 @@ def test_a_drawn_card_is_named_only_to_its_drawer() -> None:
     _, log = draw_event(state, 0)
     assert log[0].public == "Red draws an Event card." and log[0].line_for(0) != log[0].public
     assert log[0].line_for(1) == log[0].public
+
+
+def over_the_limit(hand: tuple[str, ...]) -> GvbState:
+    """Two players, Red to discard down to the limit of 4 holding ``hand`` (Items from the deck)."""
+    state = buying(2)
+    for seat in range(2):
+        state = GAME.act(state, seat, "buy:2.2.2.2").state
+    red = state.player(0)
+    pool = list(state.decks.items) + list(red.items)
+    for card in hand:
+        pool.remove(card)
+    state = state.with_player(replace(red, items=hand))
+    state = replace(state, decks=replace(state.decks, items=tuple(pool)), active=0)
+    full = items.over_the_limit(state)
+    assert full is not None and GAME.to_decide(full) == (0,)
+    return full
+
+
+def test_a_discard_down_to_the_limit_shows_the_hand_to_its_owner_only() -> None:
+    deck = buying(2).decks.items
+    one = over_the_limit(deck[:5])
+    other = over_the_limit(deck[5:10])
+    assert public_bytes(one, but=0) == public_bytes(other, but=0)
+    assert GAME.view(one, None).pending.options == ()
+    assert [c.key for c in GAME.choices(one, 0)] == [f"discard:{card}" for card in dict.fromkeys(deck[:5])]
+    assert [c.key for c in GAME.choices(other, 0)] == [f"discard:{card}" for card in dict.fromkeys(deck[5:10])]
+    after = GAME.act(one, 0, f"discard:{deck[1]}").state
+    assert after.player(0).items == (deck[0], *deck[2:5])
+
+
+def test_a_world_re_dealt_for_another_seat_is_one_the_discarder_can_play() -> None:
+    state = over_the_limit(buying(2).decks.items[:5])
+    for seed in range(5):
+        world = GAME.determinize(state, 1, Rng(seed))
+        for action in GAME.legal_actions(world, 0):
+            GAME.apply(world, 0, action)

@@ -10,6 +10,7 @@ registered.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -61,3 +62,9 @@ def pick_level(levels: Mapping[str, Level], level: str | Level) -> Level:
 def scaled(level: Level, factor: float) -> Level:
     """The same level with its budget scaled (tests use tiny budgets, benches may try larger ones)."""
     return replace(level, budget=max(1, round(level.budget * factor)))
+
+
+def unhurried(level: Level) -> Level:
+    """The same level without its wall-clock cap: the budget alone ends a search, so a seed gives the same
+    decision on any machine, however busy (what tests need; a bot keeps the cap, for its players' sake)."""
+    return replace(level, time_cap=math.inf)

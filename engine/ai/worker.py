@@ -19,6 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..registry import get_game
+from .levels import Level
 from .search import choose
 
 DEFAULT_WORKERS = 1  # the bot's host has two cores: one for the bot, one for thinking
@@ -32,8 +33,9 @@ class _Pool:
     workers = DEFAULT_WORKERS
 
 
-def think_sync(game_id: str, state_json: Mapping[str, Any] | str, seat: int, level: str, seed: int) -> str:
-    """The worker function: decode the stored state, choose, and return the action's key."""
+def think_sync(game_id: str, state_json: Mapping[str, Any] | str, seat: int, level: str | Level, seed: int) -> str:
+    """The worker function: decode the stored state, choose at ``level`` (a preset's name, or a ``Level`` of
+    its own), and return the action's key."""
     game = get_game(game_id)
     data = json.loads(state_json) if isinstance(state_json, str) else state_json
     state = game.state_from_json(data)
@@ -64,7 +66,7 @@ def shutdown(*, wait: bool = True) -> None:
         pool.shutdown(wait=wait, cancel_futures=True)
 
 
-async def think(game_id: str, state_json: Mapping[str, Any] | str, seat: int, level: str, seed: int) -> str:
+async def think(game_id: str, state_json: Mapping[str, Any] | str, seat: int, level: str | Level, seed: int) -> str:
     """The key ``seat`` plays, chosen in a worker process while the event loop runs on."""
     loop = asyncio.get_running_loop()
     data = state_json if isinstance(state_json, str) else dict(state_json)

@@ -88,8 +88,14 @@ def over_the_limit(state: GvbState) -> GvbState | None:
     player = state.player(state.active)
     if player.hand_size <= hand_limit(state):
         return None
-    options = tuple(dict.fromkeys((*player.items, *player.events)))
-    return replace(state, pending=Pending("discard", options=options), agenda=(Task("end_turn"), *state.agenda))
+    return replace(state, pending=Pending("discard"), agenda=(Task("end_turn"), *state.agenda))
+
+
+def discard_options(state: GvbState, seat: int) -> tuple[str, ...]:
+    """The cards ``seat`` may discard down to the limit: each kind in its hand once, read from the hand when
+    asked, so no copy of a hand sits in the pending decision (which every seat's view shows)."""
+    player = state.player(seat)
+    return tuple(dict.fromkeys((*player.items, *player.events)))
 
 
 def discard(state: GvbState, seat: int, card_id: str) -> tuple[GvbState, Log]:

@@ -56,6 +56,8 @@ def legal(state: GvbState, seat: int) -> list[str]:
     assert pending is not None, "a turn always owes a decision between tasks"
     if pending.kind == "roll":
         return ["roll", *items.item_options(state, seat), *events.event_options(state, seat)]
+    if pending.kind == "discard":
+        return [f"discard:{card}" for card in items.discard_options(state, seat)]
     prefix = {"order": "first", "path": "go"}.get(pending.kind, pending.kind)
     return [f"{prefix}:{option}" for option in pending.options]
 

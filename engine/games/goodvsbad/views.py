@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import View
+from ...frozen import replace
 from .encounters import seen_card
 from .model import Fixture, GvbState, Mark, Pending, Piece
+from .rules import deciders
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,16 @@ def public_players(state: GvbState) -> tuple[PlayerView, ...]:
     )
 
 
+def pending_for(state: GvbState, viewer: int | None) -> Pending | None:
+    """The decision the match waits for, as ``viewer`` may know it: what kind it is, whose, and which piece it is
+    about are public; its options are the deciding seat's business (a discard lists the cards in a hand), so
+    any other seat and a spectator get it without them."""
+    pending = state.pending
+    if pending is None or viewer in deciders(state):
+        return pending
+    return replace(pending, options=(), paths=())
+
+
 def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
     """The view's own fields for ``viewer``; the shared ones come from ``Game.view_fields``."""
     own = state.players[viewer] if viewer is not None else None
@@ -79,7 +91,7 @@ def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
         "rounds": state.rounds,
         "active": state.active,
         "roll": state.roll,
-        "pending": state.pending,
+        "pending": pending_for(state, viewer),
         "item_deck": len(decks.items),
         "event_deck": len(decks.events),
         "encounter_decks": tuple(len(d) for d in decks.encounters),
