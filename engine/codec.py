@@ -18,6 +18,7 @@ import enum
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -28,25 +29,40 @@ T = TypeVar("T")
 TAG = "$type"  # the discriminator key; no field name can clash with it
 
 
+PLAIN = frozenset({type(None), bool, int, float, str})  # exactly these types are JSON as they are
+
+
 def to_json(value: Any) -> Any:
     """Turn an engine value into plain JSON data (dicts, lists, numbers, strings, booleans, null)."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value.value if isinstance(value, enum.Enum) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value):
-        data = {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
-        tag = getattr(type(value), "json_tag", None)
-        return {TAG: tag, **data} if tag else data
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted((to_json(item) for item in value), key=repr)
-    if isinstance(value, dict):
-        return {str(key): to_json(item) for key, item in value.items()}
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    kind = type(value)
+    if kind in PLAIN:
+        return value
+    return _encoder(kind)(value)
+
+
+@functools.cache
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """How to encode a value of exactly ``kind``, worked out once per type: states are encoded on every commit
+    and views at every leak check, so the type tests are not repeated for each of their thousands of values."""
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in _fields(kind))
+        tag = getattr(kind, "json_tag", None)
+        if tag:
+            return lambda value: {TAG: tag, **{name: to_json(getattr(value, name)) for name in names}}
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(kind, BaseModel):
+        return lambda value: value.model_dump(mode="json")
+    if issubclass(kind, tuple | list):
+        return lambda value: [to_json(item) for item in value]
+    if issubclass(kind, frozenset | set):
+        return lambda value: sorted((to_json(item) for item in value), key=repr)
+    if issubclass(kind, dict):
+        return lambda value: {str(key): to_json(item) for key, item in value.items()}
+    if issubclass(kind, bool | int | float | str):  # a subclass of a plain type that is no enum
+        return lambda value: value
+    raise TypeError(f"cannot encode {kind.__name__}")
 
 
 def from_json(tp: Any, data: Any) -> Any:
@@ -152,6 +168,7 @@ def _present(f: dataclasses.Field[Any], data: Any) -> bool:
     return False
 
 
+@functools.cache
 @functools.cache
 def _fields(tp: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(tp) if f.init)

@@ -57,14 +57,15 @@ class World:
         await self.env.restart_bot(self.bot)
 
 
-# How long SimCord waits, in real seconds, for the bot to go quiet before it calls a test stuck. Only a safety
-# net for a bot that hangs: the work a test asks for is bounded (the AI's budgets above), so a loaded machine
-# is slower, never stuck; the net must not be what a slow machine trips over.
-SETTLE_LIMIT = 120.0
+# How long SimCord waits, in real seconds, for the bot to go quiet before it calls a test stuck: a net for a bot
+# that hangs, not a clock for slow machines (the work a test asks for is bounded: the AI's budgets below), so
+# six times SimCord's default. It must stay under the bot's own shortest timed wait (an AI lease of 60 s):
+# SimCord treats a wait that ends beyond the limit as virtual time, and one that ends within it as real.
+SETTLE_LIMIT = 30.0
 TEST_BUDGET = 0.1  # of each level's search budget: the bot tests need the AI to play, not to play well
 
 
-def test_level(game_id: str, level: str) -> Level:
+def bounded_level(game_id: str, level: str) -> Level:
     """``level`` as the bot tests play it: a tenth of its budget and no wall-clock cap, so a decision is the same
     work, and the same decision, on an idle machine and a busy one (bench/ai.py measures the real levels)."""
     return unhurried(scaled(level_for(game_id, level), TEST_BUDGET))
@@ -73,7 +74,7 @@ def test_level(game_id: str, level: str) -> Level:
 async def inline_thinker(game_id: str, state: Any, seat: int, level: str, seed: int) -> str:
     """The AI's real search at a bounded level, run in the test's own process so SimCord settles it like any
     bot work."""
-    return think_sync(game_id, state, seat, test_level(game_id, level), seed)
+    return think_sync(game_id, state, seat, bounded_level(game_id, level), seed)
 
 
 @asynccontextmanager
@@ -260,7 +261,7 @@ async def type_moves_against_ai(world: Any, *, level: str, limit: int) -> int:
         game = get_game(match.game)
         if game.to_decide(state) != (0,):
             raise AssertionError("the AI left a decision unmade")
-        key = decide(game, state, 0, level=level, seed=decisions).key
+        key = decide(game, state, 0, level=bounded_level(match.game, level), seed=decisions).key
         answer = await world.alice.slash(world.channel, "game move", action=key)
         assert "isn't" not in private_text(answer), key
         decisions += 1

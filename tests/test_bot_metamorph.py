@@ -10,6 +10,7 @@ from engine.ai.search import decide
 from engine.games.metamorph.actions import legal as whole_actions
 from engine.games.metamorph.keys import stages
 from tests.bot_support import (
+    bounded_level,
     custom_ids,
     latest_public,
     pick,
@@ -37,7 +38,7 @@ async def test_a_whole_duel_between_two_people_in_the_picker(tmp_path) -> None:
         while (match := await world.service.in_channel(world.channel.id)) is not None:
             state = await world.service.state(match.id)
             seat = GAME.to_decide(state)[0]
-            action = decide(GAME, state, seat, level="normal", seed=decisions).action
+            action = decide(GAME, state, seat, level=bounded_level("metamorph", "normal"), seed=decisions).action
             first, *later = stages(action)
             before = match.version
             picked = await play(world, players[seat], first.key)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine import get_game
 from engine.ai.search import decide
 from tests.bot_support import (
+    bounded_level,
     custom_ids,
     latest_public,
     play,
@@ -35,7 +36,7 @@ async def _play_out(world, players: dict[int, object], level: str, limit: int) -
     while (match := await world.service.in_channel(world.channel.id)) is not None:
         state = await world.service.state(match.id)
         seat = GAME.to_decide(state)[0]
-        key = decide(GAME, state, seat, level=level, seed=decisions).key
+        key = decide(GAME, state, seat, level=bounded_level("shadowscape", level), seed=decisions).key
         reactions += state.pending is not None and state.pending.kind == "defend" and seat != state.active
         multi += "." in key.partition("+")[2]
         before = match.version
@@ -107,8 +108,8 @@ async def test_solo_cooperative_two_heroes_held_by_one_person_lose(tmp_path) -> 
         assert "ran out" in result.lower() or "lose" in result.lower(), result
 
 
-WIN_SEED = 0  # found by trying seeds: the hard heroes slay the Lord at Standard in this one
-LOSS_SEED = 4  # and here, at Very Difficult, the fate deck runs out first (rules version 4)
+WIN_SEED = 0  # found by trying seeds: the hard heroes (at the tests' bounded budget) slay the Lord at Standard
+LOSS_SEED = 0  # and here, at Very Difficult, the fate deck runs out first (rules version 4, bounded AI)
 
 
 async def test_an_ai_teammate_plays_its_hero_in_a_cooperative_match(tmp_path) -> None:
