@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -55,3 +56,19 @@ def by_key(rows: Iterable[Row], key: str) -> dict[str, Row]:
 def unresolved(ids: Iterable[str], effects: Mapping[str, Any]) -> list[str]:
     """The effect ids the data names that have no code (sorted, each once): a test asserts this is empty."""
     return sorted({effect for effect in ids if effect not in effects})
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One printed face of a game's content: a card side, an item, an ability, a spell. ``id`` is stable and
+    unique within the game (``gen-3/1``: the second face of card gen-3); ``kind`` says what sort of face it is
+    (``action``, ``bane``, ``item``, ``spell``, …); ``text`` is what a player reads.
+
+    Each game lists its faces (``faces()`` in its ``faces`` module). A face must be checked against the code:
+    ``tests/test_faces.py`` fails for any face no data-driven check plays and no named test claims, because a
+    card that does not do what it says is the worst bug a card game can have, and self-play never sees it."""
+
+    id: str
+    kind: str
+    name: str
+    text: str

@@ -55,3 +55,27 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
     if request.param == "sqlite":
         return tmp_path / "changeling.db"
     return request.getfixturevalue("postgres_server").new_database()
+
+
+# -- faces: which test checks which printed face of a game's content (tests/test_faces.py reads this) --------
+
+FACE_CLAIMS = pytest.StashKey[dict[tuple[str, str], list[str]]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "face(game, *ids, data=False): the test checks these printed faces of the game's content against the "
+        "code (data=True: the data-driven check that plays every face it can)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Gather every ``face`` claim of the collected tests, so the face audit can see which faces are checked."""
+    claims: dict[tuple[str, str], list[str]] = {}
+    for item in items:
+        for mark in item.iter_markers("face"):
+            game, *ids = mark.args
+            for face_id in ids:
+                claims.setdefault((game, face_id), []).append(item.nodeid)
+    config.stash[FACE_CLAIMS] = claims
