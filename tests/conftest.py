@@ -60,6 +60,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
 # -- faces: which test checks which printed face of a game's content (tests/test_faces.py reads this) --------
 
 FACE_CLAIMS = pytest.StashKey[dict[tuple[str, str], list[str]]]()
+FACE_MODULES = pytest.StashKey[set[str]]()  # node ids of every collected test, to know which modules ran
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -79,3 +80,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             for face_id in ids:
                 claims.setdefault((game, face_id), []).append(item.nodeid)
     config.stash[FACE_CLAIMS] = claims
+    config.stash[FACE_MODULES] = {item.nodeid for item in items}

@@ -77,3 +77,22 @@ def test_the_card_gallery_is_generated_from_the_data() -> None:
     assert page.read_text(encoding="utf-8") == gallery(), "rerun: python -m engine.games.shadowscape.gallery"
     for hero in TABLES.heroes.values():
         assert hero.name in gallery()
+
+
+RULE_WORDS = ("Wound", "Defence", "damage", "fate card", "Hand Size", "Trophy", "Treasure", "search point", "movement")
+
+
+def test_flavour_is_colour_and_every_rule_is_written_from_the_data() -> None:
+    """A face's rules text comes from its fields (``texts.py``); its flavour, in front, may name no number and no
+    rule word, so it can never promise what the fields do not."""
+    flavours = [side.flavour for card in TABLES.actions.values() for side in card.faces]
+    flavours += [hero.ability_flavour for hero in TABLES.heroes.values()]
+    flavours += [kind.ability_flavour for kind in TABLES.enemy_kinds.values()]
+    flavours += [item.flavour for item in TABLES.equipment.values()]
+    flavours += [w.flavour for w in TABLES.whispers.values()]
+    flavours += [side.flavour for lord in TABLES.lords.values() for side in (lord.competitive, lord.cooperative)]
+    for flavour in flavours:
+        assert not any(word in flavour for word in RULE_WORDS), flavour  # a rule names Wound, not wound
+        assert not any(ch.isdigit() for ch in flavour), flavour
+    side = TABLES.actions["gorm-1"].faces[0]
+    assert side.text == f"{side.flavour} {side.rules}" and side.rules == "Deal 3 damage to one enemy in your room."

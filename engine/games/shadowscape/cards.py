@@ -8,11 +8,12 @@ the data has a meaning.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from ...content import ContentRow
+from . import texts
 
 Symbol = Literal["might", "arcane", "search", "move", "heal", "defence"]  # boost symbols on fate cards
 Skill = Literal["valor", "faith", "guile", "lore"]  # skill symbols on action cards, counted in a Hero Area
@@ -25,12 +26,16 @@ ShrineKind = Literal["arcane", "battle", "health", "armour", "foresight", "hero"
 Slot = Literal["weapon", "clothing", "trinket"]
 Reach = Literal["room", "adjacent"]
 
+Flavour = Annotated[str, Field(max_length=120, pattern=r"^[^0-9]*$")]  # colour only: no number, so no rule
+
+
 SYMBOLS: tuple[Symbol, ...] = ("might", "arcane", "search", "move", "heal", "defence")
 SYMBOL_NAMES: dict[str, str] = {symbol: symbol.capitalize() for symbol in SYMBOLS}  # as players read them
 SKILLS: tuple[Skill, ...] = ("valor", "faith", "guile", "lore")
 ENEMY_TYPES: tuple[EnemyType, ...] = ("beast", "brigand", "undead")
 DOOR_SYMBOLS: tuple[DoorSymbol, ...] = ("sun", "moon", "star", "crown")
 SIDES: tuple[Side, ...] = ("n", "e", "s", "w")
+SHRINE_KINDS: tuple[ShrineKind, ...] = ("arcane", "battle", "health", "armour", "foresight", "hero")
 BOOST_OF: dict[ActionKind, Symbol | None] = {  # the symbol that usually boosts each action (a card may differ)
     "attack": "might",
     "magic": "arcane",
@@ -65,7 +70,16 @@ class ActionSide(ContentRow):
     skills: tuple[Skill, ...] = Field(default=(), max_length=2)
     wounds: int = Field(ge=0, le=2)
     effect: Effect | None = None
-    text: str = Field(min_length=1, max_length=200)
+    flavour: Flavour = ""
+
+    @property
+    def rules(self) -> str:
+        """What the face does, in words written from its fields (``texts.action``)."""
+        return texts.action(self)
+
+    @property
+    def text(self) -> str:
+        return texts.printed(self.flavour, self.rules)
 
     @model_validator(mode="after")
     def _heal_cannot_be_disabled(self) -> ActionSide:
@@ -96,9 +110,13 @@ class Hero(ContentRow):
     wounds: int = Field(ge=1, le=6)
     ability: Effect
     ability_name: str
-    ability_text: str = Field(min_length=1, max_length=200)
+    ability_flavour: Flavour = ""
     first_rules: int = Field(default=1, ge=1)  # drafts offer the hero from this rules version …
     last_rules: int | None = None  # … through this one: a redesign is a new row, and old matches keep the old
+
+    @property
+    def ability_text(self) -> str:
+        return texts.printed(self.ability_flavour, texts.ability(self.ability))
 
     def offered_in(self, rules: int) -> bool:
         """Whether a draft under rules version ``rules`` offers this hero."""
@@ -106,8 +124,13 @@ class Hero(ContentRow):
 
 
 class FateText(ContentRow):
+    """A fate card's green or red text: an effect, in words written from it."""
+
     effect: Effect
-    text: str = Field(min_length=1, max_length=200)
+
+    @property
+    def text(self) -> str:
+        return texts.fate(self.effect)
 
 
 class FateCard(ContentRow):
@@ -132,7 +155,11 @@ class EnemyKind(ContentRow):
     attack: int = Field(ge=1, le=6)
     ranged: bool
     ability: Effect  # the advanced game's Regular Enemy card
-    ability_text: str = Field(min_length=1, max_length=200)
+    ability_flavour: Flavour = ""
+
+    @property
+    def ability_text(self) -> str:
+        return texts.printed(self.ability_flavour, texts.ability(self.ability))
 
 
 class EnemyToken(ContentRow):
@@ -185,7 +212,11 @@ class Equipment(ContentRow):
     professions: tuple[Profession, ...] = Field(min_length=1)  # who gets its benefit (anyone may hold it)
     shards: int = Field(ge=0, le=1)
     effect: Effect
-    text: str = Field(min_length=1, max_length=200)
+    flavour: Flavour = ""
+
+    @property
+    def text(self) -> str:
+        return texts.printed(self.flavour, texts.ability(self.effect))
 
 
 class Place(ContentRow):
@@ -211,7 +242,11 @@ class Whisper(ContentRow):
     shards: int = Field(ge=1, le=3)
     place: Place | None = None
     needs: tuple[Need, ...] = Field(default=(), max_length=3)
-    text: str = Field(min_length=1, max_length=200)
+    flavour: Flavour = ""
+
+    @property
+    def text(self) -> str:
+        return texts.printed(self.flavour, texts.whisper(self))
 
 
 class LordSide(ContentRow):
@@ -219,7 +254,11 @@ class LordSide(ContentRow):
     attack: int = Field(ge=1, le=8)
     ranged: bool = False
     effect: Effect
-    text: str = Field(min_length=1, max_length=240)
+    flavour: Flavour = ""
+
+    @property
+    def text(self) -> str:
+        return texts.printed(self.flavour, texts.lord_side(self))
 
 
 class Lord(ContentRow):

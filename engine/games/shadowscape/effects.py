@@ -18,9 +18,11 @@ Where = str
 
 @dataclass(frozen=True)
 class Meaning:
+    """Where an effect may appear and which parameters it reads; its words are in ``texts.py``."""
+
     where: tuple[Where, ...]
     params: tuple[str, ...]
-    text: str
+    text: str = ""  # a note for whoever writes content: what the code does (players read ``texts.py``)
 
 
 VOCABULARY: dict[str, Meaning] = {
@@ -67,6 +69,9 @@ VOCABULARY: dict[str, Meaning] = {
         ("action", "coop"), ("amount",), "Look at the top `amount` fate cards and put them back in any order."
     ),
     "pierce": Meaning(("action",), ("amount",), "The target's Defence counts as `amount` less for this attack."),
+    "mend_self": Meaning(
+        ("action",), ("amount",), "After the action, remove up to `amount` Wounds from your Hero Area."
+    ),
     "loot": Meaning(
         ("action",), (), "If this attack eliminates its target, you may also take a Treasure in that room."
     ),

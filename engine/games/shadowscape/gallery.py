@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import SYMBOL_NAMES, ActionCard, ActionSide, Hero, Need, Place, RoomFace
+from . import texts
+from .cards import SHRINE_KINDS, SYMBOL_NAMES, ActionCard, ActionSide, Hero, Need, Place, RoomFace
 from .dungeon import SIDES
 from .tables import TABLES, Tables
 
@@ -143,6 +144,15 @@ def _rooms(tables: Tables) -> Iterator[str]:
         for face in faces:
             start = " (starting room)" if room.start else ""
             yield f"| `{room.id}`{start} | {face.name} | {_doors(face)} | {_features(face)} |"
+    yield from _shrines()
+
+
+def _shrines() -> Iterator[str]:
+    yield ""
+    yield "### Shrines"
+    yield ""
+    for kind in SHRINE_KINDS:
+        yield f"- **{kind.title()} shrine**: {texts.shrine(kind)}"
 
 
 def _doors(face: RoomFace) -> str:
