@@ -53,7 +53,7 @@ def run(mode: str, players: int, seed: int, decisions: int) -> ShadowState:
 @cache
 def early() -> ShadowState:
     """A competitive match of three, a few turns in."""
-    return run("competitive", 3, 7, 36)
+    return run("competitive", 3, 3, 36)
 
 
 @cache

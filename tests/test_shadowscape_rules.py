@@ -332,9 +332,10 @@ def test_the_first_turn_keeps_two_actions_in_co_op_and_under_version_one() -> No
     assert "two actions left" in GAME.prompt(version_one, version_one.first)
 
 
-def test_a_new_match_plays_rules_version_four_and_older_matches_keep_their_own() -> None:
-    assert GAME.meta.rules_version == 4 and all(GAME.meta.plays(n) for n in (1, 2, 3))
-    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 4
+def test_a_new_match_plays_rules_version_five_and_older_matches_keep_their_own() -> None:
+    assert GAME.meta.rules_version == 5 and all(GAME.meta.plays(n) for n in (1, 2, 3, 4))
+    assert GAME.setup({"mode": "competitive"}, 2, 5).rules == 5
+    assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=4).rules == 4
     assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=3).rules == 3
     assert GAME.setup({"mode": "competitive"}, 2, 5, rules_version=1).rules == 1
     assert GAME.setup({"mode": "cooperative"}, 2, 5, rules_version=2).rules == 2

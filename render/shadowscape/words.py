@@ -149,6 +149,7 @@ def status(view: ShadowView) -> tuple[str, int | None]:
         verb = {
             "defend": "defends",
             "wounds": "places Wounds",
+            "mend": "removes Wounds",
             "hit": "picks attacks",
             "lair": "picks Lairs",
             "drop": "discards",
@@ -182,13 +183,15 @@ def stage(view: ShadowView) -> str:
             who = attacker_name(attacker)
             return f"{who[0].upper()}{who[1:]} attacks {target}: {damage} damage"
         if kind == "wounds":
-            return f"{target}'s hero card is full: Wounds on cards"
+            return f"{target} places the Wounds"
+        if kind == "mend":
+            return f"{target} chooses the Wounds to remove"
         if kind == "hit":
             return f"Enemy Phase: {len(queue)} attacker{'s' if len(queue) != 1 else ''} to order"
         if kind == "lair":
             return "Too few tokens: which Lairs stay empty"
         if kind == "drop":
-            return "Discard down to Hand Size"
+            return "Venom: discard a fate card" if attacker else "Discard down to Hand Size"
         if kind == "token":
             return "Over 3 trophies and treasures"
         return "Put the top fate cards back"

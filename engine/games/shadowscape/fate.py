@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core import LogEntry
 from ...frozen import replace
 from . import area
 from .cards import ENEMY_TYPES, Effect, FateText
 from .dungeon import Place, name, neighbours, parse, places
 from .keys import ShadowAction
-from .model import HeroState, Pending, ShadowState
+from .model import PRINTED_WORD, HeroState, Pending, ShadowState
 from .powers import Outcome, enemy_name, hero_name, mend, move_hero, push, seat_of, seat_token, shoves
 from .scope import reach
 from .setup import draw, spawn_one
 from .tables import TABLES
+from .turns import take_wounds
+from .wounds import free_spots
 
 
 def text_of(state: ShadowState, card: str) -> FateText:
@@ -54,7 +57,7 @@ def _targets(state: ShadowState, hero: HeroState, effect: Effect) -> list[str]:
     enemies_at = {w for _, w in state.enemies}
     if kind in ("draw", "delay_fate", "bolster", "foresee"):
         if kind == "delay_fate" and not state.piles.fate_discard:
-            return []
+            return []  # version 5: the card it moves is the one on the pile before it, so there must be one
         return [""]
     if kind in ("stun", "weaken"):
         return [t for t, _ in state.enemies if t not in state.stunned or kind == "weaken"]
@@ -73,7 +76,10 @@ def _targets(state: ShadowState, hero: HeroState, effect: Effect) -> list[str]:
     if kind == "shove":
         return shoves(state, hero.place) if hero.place else []
     if kind == "curse_wound":
-        return [seat_token(r.seat) for r in _rivals(state, hero) if r.place in enemies_at]
+        rivals = [r for r in _rivals(state, hero) if r.place in enemies_at]
+        if state.rules >= PRINTED_WORD:  # only a hero with a free Wound slot: a curse must do something
+            rivals = [r for r in rivals if free_spots(r, state.rules)]
+        return [seat_token(r.seat) for r in rivals]
     if kind == "lure":
         rival_rooms = {r.place for r in _rivals(state, hero)}
         return [f"{t}>{name(p)}" for t, w in state.enemies for p in neighbours(state.dungeon, w) if p in rival_rooms]
@@ -122,7 +128,8 @@ def _weaken(state: ShadowState, seat: int, target: str, effect: Effect) -> Outco
 
 def _mend(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcome:
     other = seat_of(target)
-    return mend(state, other, effect.amount), [f"{hero_name(state, other)} is mended."], None
+    state = mend(state, other, effect.amount, by=seat)
+    return state, [f"{hero_name(state, other)} is mended."], state.pending
 
 
 def _haste(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcome:
@@ -139,10 +146,14 @@ def _shove(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcom
 
 
 def _delay(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcome:
+    """To version 4 the card on top of the discard pile was this very card; from 5, the one below it, which
+    was on top before this card was played: "put the top card of the fate discard pile" is another card."""
     piles = state.piles
-    top = piles.fate_discard[-1]
-    piles = replace(piles, fate_discard=piles.fate_discard[:-1], fate=(*piles.fate, top))
-    return replace(state, piles=piles), ["A fate card goes back under the fate deck."], None
+    below = -2 if state.rules >= PRINTED_WORD else -1
+    top = piles.fate_discard[below]
+    rest = piles.fate_discard[:below] + (piles.fate_discard[below + 1 :] if below == -2 else ())
+    piles = replace(piles, fate_discard=rest, fate=(*piles.fate, top))
+    return replace(state, piles=piles), [f"{TABLES.fate[top].name} goes back under the fate deck."], None
 
 
 def _bolster(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcome:
@@ -157,8 +168,14 @@ def _foresee(state: ShadowState, seat: int, target: str, effect: Effect) -> Outc
 
 
 def _curse(state: ShadowState, seat: int, target: str, effect: Effect) -> Outcome:
+    """To version 4, damage that Defence applies to (so a curse of 1 never hurt anyone); from 5, Wounds that
+    Defence does not stop, placed where the victim chooses."""
     victim = seat_of(target)
     hero = state.hero(victim)
+    if state.rules >= PRINTED_WORD:
+        line = LogEntry(f"{hero_name(state, victim)} is cursed with {effect.amount} Wound{'s' * (effect.amount != 1)}.")
+        state, log = take_wounds(state, victim, effect.amount, [line])
+        return state, [entry.public for entry in log], state.pending
     damage = max(0, effect.amount - area.defence(hero, None, None))
     state = state.with_hero(area.wound(hero, damage))
     return state, [f"{hero_name(state, victim)} takes {damage} Wound{'s' * (damage != 1)}."], None

@@ -15,9 +15,10 @@ from . import actions, resolve, turns
 from .evaluation import evaluate
 from .keys import ShadowAction, parse
 from .labels import describe_action
-from .model import ACTIONS_PER_TURN, ShadowOptions, ShadowState
+from .model import ACTIONS_PER_TURN, PRINTED_WORD, ShadowOptions, ShadowState
 from .setup import new_match, redeal_whispers, whisper_layout
 from .steps import steps as steps_of
+from .texts import count
 from .views import ShadowView, view_for
 
 SEAT_NAMES = ("Hero 1", "Hero 2", "Hero 3", "Hero 4")
@@ -36,6 +37,7 @@ PLAYS = {
     "end": turns.end_actions,
     "def": turns.defend,
     "wd": turns.place_wounds,
+    "mn": turns.mend_chosen,
     "hit": turns.choose_attack,
     "drop": turns.drop,
     "ord": turns.order_fate,
@@ -54,9 +56,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         min_players=2,
         max_players=4,
         # 2: a one-action first turn, a fair Long Dark; 3: co-op's Lord's whisper nearer; 4: Sister Mournwell
-        # redesigned, co-op's spare whispers on top again (docs/rules/shadowscape.md, Rules versions)
-        rules_version=4,
-        older_rules=(1, 2, 3),
+        # redesigned, co-op's spare whispers on top again; 5: every face does what it says (riders, Wounds
+        # placed and healed by choice, curses that wound) (docs/rules/shadowscape.md, Rules versions)
+        rules_version=PRINTED_WORD,
+        older_rules=(1, 2, 3, 4),
         max_decisions=6000,
         options=ShadowOptions,
         hidden_information=True,
@@ -109,9 +112,18 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
         if pending is not None:
             return {
                 "defend": f"You are attacked ({pending.damage}): boost your Defence with fate cards?",
-                "wounds": f"Your hero card is full: which action cards take {pending.count} Wound(s)?",
+                "wounds": (
+                    f"Where do your {count(pending.count, 'Wound')} go?"
+                    if state.rules >= PRINTED_WORD
+                    else f"Your hero card is full: which action cards take {count(pending.count, 'Wound')}?"
+                ),
+                "mend": f"Your Heal removes {count(pending.count, 'Wound')}: which?",
                 "hit": "Which enemy attacks next, and whom?",
-                "drop": f"Discard {pending.count} fate card(s) down to your Hand Size.",
+                "drop": (
+                    "The venom burns: discard a fate card of your choice."
+                    if pending.attacker
+                    else f"Discard {count(pending.count, 'fate card')} down to your Hand Size."
+                ),
                 "token": "You may keep 3 trophies and treasures: which one goes?",
                 "foresee": "Put the fate cards back, top first.",
             }.get(pending.kind, "Your decision.")
@@ -136,6 +148,8 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
 
     def apply_listed(self, state: ShadowState, seat: int, action: ShadowAction) -> Transition[ShadowState]:
         new, log = PLAYS[action.kind](state, seat, action)
+        if new.outcome is not None and (new.pending is not None or new.phase != "over"):
+            new = replace(new, pending=None, phase="over")  # a match ended mid-action (a co-op draw from nothing)
         return Transition(new, tuple(log))
 
     def outcome(self, state: ShadowState) -> Outcome | None:

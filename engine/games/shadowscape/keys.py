@@ -16,7 +16,8 @@
 | ``def+5.18`` | defend against an attack, boosting Defence with fate cards 5 and 18 (``def``: no boost) |
 | ``hit:brigand-2:s1`` | (Enemy Phase) the next attack: which activated enemy, at which hero |
 | ``drop:3.9`` / ``drop:undead-1`` | discard fate cards 3 and 9 down to your Hand Size / a token over the limit of 3 |
-| ``wd:gorm-1.gorm-3`` | the action cards that take the Wounds the hero card has no room for |
+| ``wd:hero.gorm-3`` | where Wounds go (``hero``: the hero card; to version 4, only cards a full hero card spills on) |
+| ``mn:gorm-2.hero`` | (version 5) the Wounds a Heal removes: a card's, or the hero card's |
 | ``ord+12.40.7`` | (after a look at the fate deck) the order the top cards go back in, top first |
 
 Fate cards are written by number (``12`` is ``fate-12``); boosts follow a ``+``, joined by dots.
@@ -29,13 +30,15 @@ from dataclasses import dataclass
 
 from ...errors import MalformedKey
 
-KINDS = ("hero", "start", "mv", "at", "se", "pr", "he", "sp", "cl", "af", "end", "def", "hit", "drop", "ord", "wd")
+KINDS = (
+    "hero", "start", "mv", "at", "se", "pr", "he", "sp", "cl", "af", "end", "def", "hit", "drop", "ord", "wd", "mn"
+)  # fmt: skip
 _ID = r"[a-z][a-z0-9-]*"
 _KEY = re.compile(
     rf"^(?P<kind>[a-z]+)(?::(?P<a>{_ID}(?:>[0-9])?|[0-9]+))?(?::(?P<b>{_ID}(?:>[a-e][1-5])?|[0-9.]+|-))?(?:\+(?P<boost>[0-9.]+))?$"
 )
 _DROP = re.compile(r"^drop:(?P<cards>[0-9]+(?:\.[0-9]+)*)$")
-_WOUNDS = re.compile(r"^wd:(?P<cards>[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*)$")
+_WOUNDS = re.compile(r"^(?P<kind>wd|mn):(?P<cards>[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +78,7 @@ def parse(key: str) -> ShadowAction:
     text = key.strip().lower()
     wounded = _WOUNDS.match(text)
     if wounded:
-        return ShadowAction("wd", wounded["cards"])
+        return ShadowAction(wounded["kind"], wounded["cards"])
     dropped = _DROP.match(text)
     if dropped:
         return ShadowAction("drop", boosts=tuple(fate_id(n) for n in dropped["cards"].split(".")))

@@ -9,6 +9,7 @@ from .keys import ShadowAction
 from .model import ShadowState
 from .powers import enemy_name, hero_name, seat_of
 from .tables import TABLES
+from .wounds import HERO
 
 
 def describe_action(state: ShadowState, seat: int, action: ShadowAction) -> Choice:
@@ -45,6 +46,20 @@ def target_label(state: ShadowState, target: str) -> str:
     return target
 
 
+def _spots_label(state: ShadowState, seat: int, action: ShadowAction) -> str:
+    """``Wounds on your hero card and Skullsplitter`` / ``Remove the Wounds on Skullsplitter``."""
+    pending = state.pending
+    owner = pending.patient if action.kind == "mn" and pending is not None and pending.patient >= 0 else seat
+    spots = action.a.split(".")
+    words = []
+    for spot in dict.fromkeys(spots):
+        times = spots.count(spot)
+        what = "the hero card" if spot == HERO else _card(state, owner, spot)
+        words.append(what if times == 1 else f"{what} ({times})")
+    joined = ", ".join(words)
+    return f"Remove the Wounds on {joined}" if action.kind == "mn" else f"Wounds on {joined}"
+
+
 def _label(state: ShadowState, seat: int, action: ShadowAction) -> tuple[str, str | None]:
     kind = action.kind
     if kind == "hero":
@@ -75,9 +90,8 @@ def _label(state: ShadowState, seat: int, action: ShadowAction) -> tuple[str, st
         return ("End your turn without an Enemy Phase", None) if action.a == "rest" else ("End your Action Phase", None)
     if kind == "def":
         return (f"Defend{_boost_words(action)}" if action.boosts else "Defend without fate cards"), None
-    if kind == "wd":
-        names = ", ".join(_card(state, seat, c) for c in action.a.split("."))
-        return f"Wounds on {names}", None
+    if kind in ("wd", "mn"):
+        return _spots_label(state, seat, action), None
     if kind == "hit":
         return f"{enemy_name(action.a).capitalize()} attacks {target_label(state, action.b)}", None
     if kind == "drop":

@@ -33,7 +33,12 @@ FIRST_TURN_HANDICAP = 2
 # The rules version (3 alone) whose cooperative game lays a third of the whispers the competitive one removes under
 # the deck (the rest on top), rather than all of them on top: fewer to dig through before the Lord's.
 LORD_NEARER = 3
+# The rules version from which every face does what its text says: riders on every action, the player choosing
+# where Wounds land and which a Heal removes, heal cards never disabled, curses that wound, spawns that wait
+# (docs/rules/shadowscape.md, Rules versions: version 5).
+PRINTED_WORD = 5
 ACTIONS_PER_TURN = 2
+DECK_RAN_OUT = Outcome(frozenset(), "The fate deck ran out: the dungeon keeps the heroes.")  # co-op's defeat
 MARKET = 4
 
 
@@ -136,15 +141,17 @@ class Pending:
     that player says which action cards take the Wounds the hero card cannot; ``hit``: the active player picks
     the next activated enemy's attack and target; ``lair``: which Lair stays empty when tokens run short;
     ``drop``: discard down to the Hand Size after a Prepare; ``token``: discard a trophy or treasure over the
-    limit of 3; ``foresee``: put the top fate cards back in an order."""
+    limit of 3; ``foresee``: put the top fate cards back in an order; ``mend``: which Wounds a Heal removes
+    (from version 5, where ``wounds`` also covers the hero card: the player chooses every spot)."""
 
-    kind: Literal["defend", "wounds", "hit", "lair", "drop", "token", "foresee"]
+    kind: Literal["defend", "wounds", "hit", "lair", "drop", "token", "foresee", "mend"]
     seat: int
     attacker: str = ""  # an enemy token id, or "lord"
     damage: int = 0
-    count: int = 0  # cards to drop, Wounds to place, cards to order
+    count: int = 0  # cards to drop, Wounds to place or remove, cards to order
     queue: tuple[str, ...] = ()  # activated enemies that have still to attack
     resume: bool = False  # an attack in the Action Phase (an ambush): the turn goes on after it
+    patient: int = -1  # mend: whose Wounds the deciding player removes
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...frozen import replace
-from . import area
+from . import area, wounds
 from .cards import ActionSide
 from .dungeon import Place, name, neighbours, parse
 from .keys import ShadowAction
-from .model import HeroState, Pending, ShadowState
+from .model import PRINTED_WORD, HeroState, Pending, ShadowState
 from .scope import reach, room_shrine
 from .setup import draw
 from .tables import TABLES
@@ -135,11 +135,19 @@ def push(state: ShadowState, token: str, room: str) -> ShadowState:
 
 def _mend_ally(state: ShadowState, seat: int, action: ShadowAction, amount: int) -> Outcome:
     target = seat_of(action.b)
-    return mend(state, target, amount), [f"{hero_name(state, target)} is mended ({amount})."], None
+    state = mend(state, target, amount, by=seat)
+    return state, [f"{hero_name(state, target)} is mended ({amount})."], state.pending
 
 
-def mend(state: ShadowState, seat: int, points: int) -> ShadowState:
-    return state.with_hero(area.heal(state.hero(seat), points))
+def mend(state: ShadowState, seat: int, points: int, *, by: int | None = None) -> ShadowState:
+    """Remove up to ``points`` Wounds from ``seat``'s hero. From rules version 5, when ``by`` (the player who
+    heals) has a choice of which, the state waits for it (``Pending("mend")``, answered with ``mn``); otherwise,
+    and always before, the action cards' Wounds go first, in the order the cards lie."""
+    hero = state.hero(seat)
+    chooses = by is not None and state.rules >= PRINTED_WORD and state.pending is None
+    if chooses and len(wounds.removals(hero, points)) > 1:
+        return replace(state, pending=Pending("mend", by, count=points, patient=seat))
+    return state.with_hero(area.heal(hero, points))
 
 
 def _guard(state: ShadowState, seat: int, action: ShadowAction, amount: int) -> Outcome:

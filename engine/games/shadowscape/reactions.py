@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 
-from . import area
+from . import area, wounds
 from .dungeon import neighbours
 from .enemies import heroes_in_range, kind_of
 from .keys import ShadowAction
-from .model import Pending, ShadowState
+from .model import PRINTED_WORD, Pending, ShadowState
 from .powers import seat_token
 from .scope import room_shrine, subsets
 from .whispers import lord_side
@@ -25,9 +25,14 @@ def options(state: ShadowState, seat: int) -> list[ShadowAction]:
     if pending.kind == "defend":
         return defend_options(state, pending)
     if pending.kind == "wounds":
+        if state.rules >= PRINTED_WORD:
+            return [ShadowAction("wd", ".".join(p)) for p in wounds.placements(hero, pending.count, state.rules)]
         _, slots = area.free_wound_slots(hero)
         picks = sorted(set(itertools.combinations(slots, pending.count)))
         return [ShadowAction("wd", ".".join(p)) for p in picks]
+    if pending.kind == "mend":
+        patient = state.hero(pending.patient)
+        return [ShadowAction("mn", ".".join(p)) for p in wounds.removals(patient, pending.count)]
     if pending.kind == "hit":
         return [
             ShadowAction("hit", enemy, seat_token(s))
@@ -43,14 +48,25 @@ def options(state: ShadowState, seat: int) -> list[ShadowAction]:
 
 
 def defend_options(state: ShadowState, pending: Pending) -> list[ShadowAction]:
-    """``def`` plus each set of defence cards up to the size that still cancels damage (none against a
-    Fearsome attacker in the advanced game)."""
+    """``def`` plus each set of defence cards up to the size that still cancels damage (none where Fearsome
+    forbids it: against a Fearsome attacker to version 4; from 5, in a room with a Fearsome enemy or Lord)."""
     hero = state.hero(pending.seat)
-    if fearsome(state, pending.attacker):
+    if cowed(state, pending.seat) if state.rules >= PRINTED_WORD else fearsome(state, pending.attacker):
         return [ShadowAction("def")]
     block = area.defence(hero, attacker_type(pending.attacker), room_shrine(state, hero))
     most = max(0, pending.damage - block)
     return [ShadowAction("def", boosts=c) for c in subsets(area.boost_cards(hero, "defence"), most)]
+
+
+def cowed(state: ShadowState, seat: int) -> bool:
+    """Whether ``seat``'s hero stands in a room with a Fearsome enemy (the advanced game) or Lord: "while you are
+    in its room, you cannot boost your Defence" (version 5)."""
+    room = state.hero(seat).place
+    if state.lord.place == room and lord_side(state).effect.id == "fearsome":
+        return True
+    return state.options.advanced and any(
+        where == room and kind_of(token).ability.id == "fearsome" for token, where in state.enemies
+    )
 
 
 def attacker_of(entry: str) -> str:

@@ -16,6 +16,7 @@ from .fate import alter_fate
 from .keys import ShadowAction
 from .model import (
     ACTIONS_PER_TURN,
+    PRINTED_WORD,
     TOKEN_LIMIT,
     CardState,
     HeroState,
@@ -24,7 +25,7 @@ from .model import (
     Used,
     topped_up,
 )
-from .powers import discard_down, enemy_name, hero_name, mend, push, resolve_special, seat_of
+from .powers import SPECIALS, discard_down, enemy_name, hero_name, mend, push, resolve_special, seat_of
 from .scope import bonus, defence_of, free_boost, reach, room_shrine
 from .setup import discard_enemy, draw, last_player, spawn_one, take_hero
 from .tables import TABLES
@@ -126,6 +127,13 @@ def amount(state: ShadowState, hero: HeroState, side: ActionSide, boosts: tuple[
 
 
 def attack(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    """An attack or magic attack at one target (every enemy in its room, with Sweep), then the face's rider."""
+    side = area.face(state.hero(seat).card(action.a))
+    state, log = _strike(state, seat, action)
+    return ride(state, seat, side, log)
+
+
+def _strike(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     hero = state.hero(seat)
     side = area.face(hero.card(action.a))
     damage = amount(state, hero, side, action.boosts)
@@ -231,12 +239,14 @@ def search(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         state = replace(state, used=replace(state.used, searched=(*state.used.searched, where)))
         if points >= TABLES.treasures[action.b].search:
             state = take_treasure(state, seat, action.b)
-            return state, [LogEntry(f"{hero_name(state, seat)} searches ({points}) and finds a treasure.")]
-        return state, [LogEntry(f"{hero_name(state, seat)} searches ({points}) but the treasure stays hidden.")]
+            found = LogEntry(f"{hero_name(state, seat)} searches ({points}) and finds a treasure.")
+            return ride(state, seat, side, [found])
+        missed = LogEntry(f"{hero_name(state, seat)} searches ({points}) but the treasure stays hidden.")
+        return ride(state, seat, side, [missed])
     room = parse(action.b)
     assert room is not None
     state = replace(state, used=replace(state.used, searched=(*state.used.searched, room)))
-    return state, [LogEntry(f"{hero_name(state, seat)} searches {action.b} ({points}).")]
+    return ride(state, seat, side, [LogEntry(f"{hero_name(state, seat)} searches {action.b} ({points}).")])
 
 
 def prepare(state: ShadowState, seat: int, action: ShadowAction) -> Result:
@@ -251,7 +261,25 @@ def prepare(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         state = mend(state, seat, mended)
     if side.effect is not None and side.effect.id == "draw_to_hand":
         state = replace(state, pending=discard_down(state, seat))
-    return state, log
+    return ride(state, seat, side, log)
+
+
+RIDERS = ("draw", "guard", "mend_self", "foresee")  # effects a face carries beside its own action
+
+
+def ride(state: ShadowState, seat: int, side: ActionSide, log: list[LogEntry]) -> Result:
+    """The rider a face carries beside its action (draw, guard, mend, foresee) happens after it, from rules
+    version 5; before, only an attack's own riders and a Prepare's discard did anything."""
+    effect = side.effect
+    if state.rules < PRINTED_WORD or effect is None or effect.id not in RIDERS or state.outcome is not None:
+        return state, log
+    if effect.id == "mend_self":
+        state = mend(state, seat, effect.amount)
+        return state, [*log, LogEntry(f"{hero_name(state, seat)} binds a wound.")]
+    state, lines, pending = SPECIALS[effect.id](state, seat, ShadowAction("sp", side.name), effect.amount)
+    if pending is not None and state.pending is None:
+        state = replace(state, pending=pending)
+    return state, [*log, *(LogEntry(line) for line in lines)]
 
 
 def heal(state: ShadowState, seat: int, action: ShadowAction) -> Result:
@@ -260,8 +288,9 @@ def heal(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     points = amount(state, hero, side, action.boosts)
     patient = seat_of(action.b) if action.b else seat
     state = spend(state, seat, action.a, action.boosts, side.boost)
-    state = mend(state, patient, points)
-    return state, [LogEntry(f"{hero_name(state, seat)} heals {hero_name(state, patient)} ({points}).")]
+    state = mend(state, patient, points, by=seat)
+    log = [LogEntry(f"{hero_name(state, seat)} heals {hero_name(state, patient)} ({points}).")]
+    return ride(state, seat, side, log)
 
 
 def special(state: ShadowState, seat: int, action: ShadowAction) -> Result:

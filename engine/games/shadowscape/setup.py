@@ -16,9 +16,11 @@ from .cards import ENEMY_TYPES, EnemyType
 from .dungeon import Place, laid_at, lay_out, places
 from .enemies import kind_of, lairs
 from .model import (
+    DECK_RAN_OUT,
     DIFFICULTY_DISCARDS,
     LORD_NEARER,
     MARKET,
+    PRINTED_WORD,
     CardState,
     HeroState,
     LordState,
@@ -217,11 +219,14 @@ def take_hero(state: ShadowState, seat: int, hero: str, tables: Tables = TABLES)
 def draw(state: ShadowState, seat: int, count: int) -> tuple[ShadowState, tuple[str, ...]]:
     """``seat`` draws ``count`` fate cards (fewer if deck and discard run out); an empty deck is reshuffled
     from the discard pile in the competitive game, with treasures refilled (the seed). The cooperative game
-    never reshuffles: its rules end the match when the deck runs out."""
+    never reshuffles: its rules end the match when the deck runs out, at the Enemy Phase's draw, and from rules
+    version 5 at any draw (the rulebook's "when a card must be drawn from an empty deck")."""
     drawn: list[str] = []
     for _ in range(count):
         card, state = draw_fate(state)
         if card is None:
+            if state.cooperative and state.rules >= PRINTED_WORD:
+                state = replace(state, outcome=DECK_RAN_OUT, phase="over", pending=None)
             break
         drawn.append(card)
     hero = state.hero(seat)

@@ -12,13 +12,14 @@ from . import area
 from .dungeon import CENTRE, laid_at, name
 from .enemies import activated, has_ability, kind_of, walk
 from .keys import ShadowAction
-from .model import FAIR_LONG_DARK, LONG_DARK, Pending, ShadowState, Used
+from .model import DECK_RAN_OUT, FAIR_LONG_DARK, LONG_DARK, PRINTED_WORD, Pending, ShadowState, Used
 from .powers import enemy_name, hero_name, reorder, seat_of
 from .reactions import attack_targets, attacker_of, attacker_type
 from .scope import room_shrine
 from .setup import discard_enemy, draw_fate, last_player, spawn, spawn_one
 from .tables import TABLES
 from .whispers import lord_side
+from .wounds import HERO, place, placements, remove
 
 Result = tuple[ShadowState, list[LogEntry]]
 
@@ -50,15 +51,19 @@ def end_actions(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         card, state = draw_fate(state)
         if card is None:
             if state.cooperative:
-                return _over(state, log, Outcome(frozenset(), "The fate deck ran out: the dungeon keeps the heroes."))
+                return _over(state, log, DECK_RAN_OUT)
             break
         state = replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, card)))
         enemy = TABLES.fate[card].enemy
         log.append(LogEntry(f"Enemy Phase: {TABLES.fate[card].name} stirs the {enemy} enemies."))
         types.append(enemy)
     queue: list[str] = []
+    spawned: set[str] = set()  # version 5: enemies that spawned this Enemy Phase do not act in it
     for enemy_type in types:
-        state, attackers, more = activate(state, enemy_type)
+        before = {token for token, _ in state.enemies}
+        state, attackers, more = activate(state, enemy_type, skip=spawned)
+        if state.rules >= PRINTED_WORD:
+            spawned |= {token for token, _ in state.enemies} - before
         queue += attackers
         log += more
     if state.lord.place is not None:
@@ -72,10 +77,12 @@ def end_actions(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     return next_attack(state, tuple(queue), log)
 
 
-def activate(state: ShadowState, enemy_type: str) -> tuple[ShadowState, list[str], list[LogEntry]]:
-    """Every enemy of the type walks; those with a hero in range will attack. With none on the board, the
-    type spawns on its Lairs instead (the seed)."""
-    tokens = [t for t in activated(state, enemy_type) if t not in state.stunned]  # type: ignore[arg-type]
+def activate(
+    state: ShadowState, enemy_type: str, *, skip: set[str] | frozenset[str] = frozenset()
+) -> tuple[ShadowState, list[str], list[LogEntry]]:
+    """Every enemy of the type walks (but those in ``skip``, spawned earlier in this Enemy Phase); those with a
+    hero in range will attack. With none on the board, the type spawns on its Lairs instead (the seed)."""
+    tokens = [t for t in activated(state, enemy_type) if t not in state.stunned and t not in skip]  # type: ignore[arg-type]
     if not activated(state, enemy_type):  # type: ignore[arg-type]
         state = spawn(state, enemy_type)  # type: ignore[arg-type]
         return state, [], [LogEntry(f"No {enemy_type} enemies stir, so new ones spawn on their Lairs.")]
@@ -156,6 +163,10 @@ def defend(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     state = replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, *action.boosts)))
     plural = "s" * (wounds != 1)
     log = [LogEntry(f"{hero_name(state, seat)} blocks {min(block, pending.damage)} and takes {wounds} Wound{plural}.")]
+    if state.rules >= PRINTED_WORD:
+        return take_wounds(
+            state, seat, wounds, log, attacker=pending.attacker, queue=pending.queue, resume=pending.resume
+        )
     if wounds and venomous(state, pending.attacker) and hero.hand:
         state = _lose_random_card(state, seat)
     spill = area.spills(hero, wounds)
@@ -165,6 +176,55 @@ def defend(state: ShadowState, seat: int, action: ShadowAction) -> Result:
         return replace(state, pending=wait), log
     state = state.with_hero(area.wound(state.hero(seat), wounds))
     return next_attack(replace(state, pending=None), pending.queue, log, resume=pending.resume)
+
+
+def take_wounds(
+    state: ShadowState,
+    seat: int,
+    count: int,
+    log: list[LogEntry],
+    *,
+    attacker: str = "",
+    queue: tuple[str, ...] = (),
+    resume: bool = True,
+) -> Result:
+    """(Rules version 5) ``count`` Wounds for ``seat``'s hero, placed where its player chooses when there is a
+    choice (``wd``); then Venom's discard, then the attacks still queued (or the turn goes on, ``resume``)."""
+    hero = state.hero(seat)
+    choices = placements(hero, count, state.rules)
+    if count and len(choices) > 1:
+        wait = Pending("wounds", seat, attacker=attacker, count=count, queue=queue, resume=resume)
+        return replace(state, pending=wait), log
+    if count:
+        state = state.with_hero(place(hero, choices[0]))
+    return _after_wounds(state, seat, count, log, attacker=attacker, queue=queue, resume=resume)
+
+
+def _after_wounds(
+    state: ShadowState,
+    seat: int,
+    count: int,
+    log: list[LogEntry],
+    *,
+    attacker: str,
+    queue: tuple[str, ...],
+    resume: bool,
+) -> Result:
+    """Venom: a hero it wounds discards a fate card of their choice (one card is no choice); then the queue."""
+    hand = state.hero(seat).hand
+    if count and attacker and venomous(state, attacker) and hand:
+        if len(hand) > 1:
+            wait = Pending("drop", seat, attacker=attacker, count=1, queue=queue, resume=resume)
+            return replace(state, pending=wait), log
+        state = _discard(state, seat, hand)
+        log = [*log, LogEntry(f"The venom takes {hero_name(state, seat)}'s last fate card.")]
+    return next_attack(replace(state, pending=None), queue, log, resume=resume)
+
+
+def _discard(state: ShadowState, seat: int, cards: tuple[str, ...]) -> ShadowState:
+    hero = state.hero(seat)
+    state = state.with_hero(replace(hero, hand=tuple(c for c in hero.hand if c not in cards)))
+    return replace(state, piles=replace(state.piles, fate_discard=(*state.piles.fate_discard, *cards)))
 
 
 def venomous(state: ShadowState, attacker: str) -> bool:
@@ -186,6 +246,16 @@ def _lose_random_card(state: ShadowState, seat: int) -> ShadowState:
 def place_wounds(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     pending = state.pending
     assert pending is not None
+    if state.rules >= PRINTED_WORD:
+        spots = tuple(action.a.split("."))
+        state = state.with_hero(place(state.hero(seat), spots))
+        on_card = spots.count(HERO)
+        where = f"{on_card} on the hero card, {len(spots) - on_card} on action cards"
+        log = [LogEntry(f"{hero_name(state, seat)} places the Wounds: {where}.")]
+        return _after_wounds(
+            replace(state, pending=None), seat, pending.count, log,
+            attacker=pending.attacker, queue=pending.queue, resume=pending.resume,
+        )  # fmt: skip
     cards = action.a.split(".")
     state = state.with_hero(area.wound(state.hero(seat), len(cards), onto=cards))
     log = [LogEntry(f"{hero_name(state, seat)} takes Wounds on {len(cards)} action card{'s' * (len(cards) != 1)}.")]
@@ -199,8 +269,24 @@ def choose_attack(state: ShadowState, seat: int, action: ShadowAction) -> Result
     return start_attack(replace(state, pending=None), action.a, target, pending.queue, [], resume=pending.resume)
 
 
+def mend_chosen(state: ShadowState, seat: int, action: ShadowAction) -> Result:
+    """(Version 5) the Wounds a Heal removes, as its player chose them."""
+    pending = state.pending
+    assert pending is not None
+    patient = state.hero(pending.patient)
+    spots = tuple(action.a.split("."))
+    state = state.with_hero(remove(patient, spots))
+    line = f"{hero_name(state, seat)} removes {len(spots)} Wound{'s' * (len(spots) != 1)}."
+    return replace(state, pending=None), [LogEntry(line)]
+
+
 def drop(state: ShadowState, seat: int, action: ShadowAction) -> Result:
-    """Discard fate cards down to the Hand Size, or a trophy or treasure over the limit."""
+    """Discard fate cards down to the Hand Size (or to Venom, and the attacks go on), or a token over the limit."""
+    pending = state.pending
+    if action.boosts and pending is not None and pending.attacker:
+        state = replace(_discard(state, seat, action.boosts), pending=None)
+        log = [LogEntry(f"The venom makes {hero_name(state, seat)} discard a fate card.")]
+        return next_attack(state, pending.queue, log, resume=pending.resume)
     hero = state.hero(seat)
     if action.boosts:
         hero = replace(hero, hand=tuple(c for c in hero.hand if c not in action.boosts))

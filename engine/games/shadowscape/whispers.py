@@ -7,11 +7,11 @@ from __future__ import annotations
 import functools
 
 from ...frozen import replace
-from .cards import LordSide, Need, Place
+from .cards import LordSide, Need, Place, Whisper
 from .dungeon import CENTRE, CORNERS, Laid, laid_at, places
 from .dungeon import Place as Room
 from .enemies import kind_of
-from .model import HeroState, ShadowState, topped_up
+from .model import PRINTED_WORD, HeroState, ShadowState, topped_up
 from .tables import TABLES
 
 
@@ -28,9 +28,19 @@ def lord_defence(state: ShadowState) -> int:
 def claimable(state: ShadowState, hero: HeroState, whisper_id: str) -> bool:
     """Whether ``hero`` meets the face-up whisper's place and needs now (tokens are shown, not spent)."""
     whisper = TABLES.whispers[whisper_id]
-    if whisper.place is not None and not at_place(state, hero, whisper.place):
+    if whisper.place is not None and not _placed(state, hero, whisper):
         return False
     return all(has(state, hero, need) for need in whisper.needs)
+
+
+def _placed(state: ShadowState, hero: HeroState, whisper: Whisper) -> bool:
+    """Whether the hero meets the whisper's place: stands there, or, for a whisper that asks for a Search there
+    (from rules version 5), has searched such a room this turn, from wherever the Search reached it (the seed:
+    a Search of an adjacent room is made there)."""
+    assert whisper.place is not None
+    if state.rules >= PRINTED_WORD and any(need.kind == "search" for need in whisper.needs):
+        return any(fits(state.dungeon, room, whisper.place) for room in state.used.searched)
+    return at_place(state, hero, whisper.place)
 
 
 def at_place(state: ShadowState, hero: HeroState, place: Place) -> bool:
@@ -69,7 +79,8 @@ def has(state: ShadowState, hero: HeroState, need: Need) -> bool:
     if need.kind == "equipment":
         return sum(need.slot in (None, TABLES.equipment[e].slot) for e in hero.equipment) >= need.count
     if need.kind == "search":
-        return hero.place in state.used.searched and hero.seat == state.active
+        searched = bool(state.used.searched) if state.rules >= PRINTED_WORD else hero.place in state.used.searched
+        return searched and hero.seat == state.active
     return state.lord.slain_by == hero.seat
 
 
