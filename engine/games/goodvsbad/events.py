@@ -10,6 +10,7 @@ Keys: ``event:extension``, ``event:goodness:0.5`` (``:restore`` added when it ma
 
 from __future__ import annotations
 
+from ...clocks import plural
 from ...core import LogEntry
 from ...frozen import replace
 from .board import extended, home, is_encounter, layout, moved_by_extension, parse_space, places
@@ -195,7 +196,8 @@ def _extension(state: GvbState) -> tuple[GvbState, Log]:
     kept = tuple(f for f in fixtures if plain(f.place))
     state = replace(state, lengths=lengths, pieces=pieces, marks=marks, fixtures=kept)
     state = state.discarded(items=tuple(f.item for f in fixtures if not plain(f.place)))
-    line = f"The roads grow: {len(middles)} Connectors lengthen by 6; {lost} marked spaces become Encounter squares."
+    grown = plural(len(middles), "Connector")
+    line = f"The roads grow by 6 spaces on {grown}; marked spaces now Encounter squares: {lost}."
     return state, [LogEntry(line)]
 
 

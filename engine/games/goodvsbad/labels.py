@@ -3,6 +3,7 @@ steps (Agility, then Might, then Smarts, then the Special), since 1,001 purchase
 
 from __future__ import annotations
 
+from ...clocks import plural
 from ...core import Choice, Step
 from ...errors import MalformedKey
 from .board import CROSSROADS, is_encounter, layout, parse_space
@@ -35,7 +36,7 @@ def purchase_label(numbers: str) -> str:
     """``3.2.1.2`` → "Buy Agility +3, Might +2, Smarts +1, Special +2; keep 2 cards" (the same in every match)."""
     counts = [int(n) for n in numbers.split(".")]
     bought = ", ".join(f"{STAT_NAMES[i]} +{n}" for i, n in enumerate(counts) if n) or "nothing"
-    return f"Buy {bought}; keep {DEALT_FOR_BUYING - sum(counts)} cards"
+    return f"Buy {bought}; keep {plural(DEALT_FOR_BUYING - sum(counts), 'card')}"
 
 
 def label(state: GvbState, key: str) -> tuple[str, str]:
@@ -167,5 +168,5 @@ def purchase_steps(path: tuple[str, ...]) -> Step | str:
         return "buy:" + ".".join(path)
     left = DEALT_FOR_BUYING - spent
     stat = STAT_NAMES[len(path)]
-    options = tuple(Choice(str(n), f"{stat} +{n} ({left - n} cards left)") for n in range(left + 1))
+    options = tuple(Choice(str(n), f"{stat} +{n} ({plural(left - n, 'card')} left)") for n in range(left + 1))
     return Step(f"How many of your unseen cards do you spend on {stat}?", options)

@@ -55,7 +55,8 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         start = SQUARES[unit.square] if unit.square is not None else "?"
         if action.unit == BEAST and unit.square is not None:
             trampled = barrels(occupancy(state), unit.square, rules=state.rules).get(action.square, ())
-            crush = f", trampling {len(trampled)} Townspeople" if trampled else ""
+            people = "Townsperson" if len(trampled) == 1 else "Townspeople"
+            crush = f", trampling {len(trampled)} {people}" if trampled else ""
             return f"The Beast barrels {start} → {sq}{crush}", "The Beast"
         return f"{_group(action.unit)}: move {start} → {sq}", f"{_group(action.unit)}: moves"
     if kind == "attack":
@@ -95,7 +96,8 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         return "Don't scurry", None
     if kind == "keep":
         return "Stay as the Beast (no Everything Changes)", None
-    left = f"{state.moves} (>) and {state.stunts} (!) unused" if state.moves or state.stunts else "nothing left"
+    unused = [f"{count} {mark}" for count, mark in ((state.moves, "(>)"), (state.stunts, "(!)")) if count]
+    left = f"{' and '.join(unused)} unused" if unused else "nothing left"
     owner = "Heroes'" if state.side == HEROES else "Adversary's"
     return f"End the {owner} turn ({left})", None
 
