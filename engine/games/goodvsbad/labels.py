@@ -82,6 +82,9 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
     if kind == "discard":
         card = TABLES.items.get(rest) or TABLES.events[rest]
         return f"Discard {card.name}", "Hand"
+    if kind == "wave":
+        assert state.pending is not None and state.pending.spaces, "a Wave's Special is named for a space"
+        return f"Make {place_name(state, state.pending.spaces[0])} a Special: {SPECIAL_NAMES[rest]}", "Space"
     if kind == "raise":
         if rest == "keep":
             return "Leave the space as it is", "Space"
@@ -124,6 +127,10 @@ def prompt(state: GvbState, seat: int) -> str:
         return "Your turn: play cards, or roll 2d6."
     if pending.kind == "order":
         return f"You rolled {state.roll}: which piece moves first?"
+    if pending.kind == "wave":
+        where, more = place_name(state, pending.spaces[0]), len(pending.spaces) - 1
+        after = f" ({plural(more, 'more space')} to name after it)" if more else ""
+        return f"Your Wave makes {where} a Special{after}: which one?"
     if pending.piece < 0:
         return "Your decision."
     piece = state.pieces[pending.piece]
@@ -139,16 +146,16 @@ def prompt(state: GvbState, seat: int) -> str:
 
 
 def card_text(card_id: str) -> str:
-    """An Encounter card as a player weighs it: "Bog Wisp (E: Agility against 9, 1 damage)"."""
+    """An Encounter card as a player weighs it, its printed rules whole: "Bog Wisp (E: Agility against 9;
+    beaten: +2 Renown; if it wins: 1 damage to each piece that fought)"."""
     card = TABLES.encounters[card_id]
-    against = " + ".join(stat.title() for stat in card.stats)
-    return f"{card.name} ({card.deck}: {against} against {card.strength}, {card.damage} damage)"
+    return f"{card.name} ({card.deck}: {card.rules_text})"
 
 
 _PROMPTS = {
     "raise": "raise this space a level?",
     "home": "you are home.",
-    "nudge": "this Good space lets you move on a little.",
+    "nudge": "this Good space lets you move on, or stay.",
     "worse": "this Bad space drags you: where to?",
     "reroll": "this Good space lets you roll again.",
     "stat": "which stat does the Training Ground raise?",
