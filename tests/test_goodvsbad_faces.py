@@ -10,6 +10,7 @@ rulebook's tables of levels and Specials print their very words.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -48,11 +49,11 @@ def claimed(kind: str) -> list[object]:
             if f.kind == kind]  # fmt: skip
 
 
-def changes(state: GvbState, key: str) -> bool:
+def changes(state: GvbState, key: str, seat: int = 0) -> bool:
     """Whether an Event play would change the match (its effect on the state, the generator aside)."""
     card = key.split(":")[1]
-    spent = state.spend(0, card)
-    after, _ = happen(spent, 0, key)
+    spent = state.spend(seat, card)
+    after, _ = happen(spent, seat, key)
     return replace(after, rng=None, pending=None) != replace(spent, rng=None, pending=None) or after.pending is not None
 
 
@@ -413,6 +414,20 @@ def test_every_special_does_what_it_says(face: Face) -> None:
         assert hero.lose_turns == 4
     else:
         assert hero.place == "h0" and hero.lose_turns == 1
+
+
+def test_in_random_matches_every_event_offered_would_change_the_match() -> None:
+    """The data check of plays that do nothing: in random matches of the current version, every Event play
+    offered before a roll has an effect."""
+    for seed in range(2):
+        pick = random.Random(seed)
+        state = GAME.setup({"rounds": 6}, 3, 900 + seed)
+        while GAME.outcome(state) is None:
+            seat = GAME.to_decide(state)[0]
+            options = GAME.legal_actions(state, seat)
+            if state.window is None and state.pending is not None and state.pending.kind == "roll":
+                assert all(changes(state, k, seat) for k in options if k.startswith("event:"))
+            state = GAME.act(state, seat, pick.choice(options)).state
 
 
 # -- What players read comes from the same faces ---------------------------------------------------------------
