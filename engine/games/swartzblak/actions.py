@@ -31,7 +31,7 @@ from .model import (
     seal,
     unit_name,
 )
-from .rules import barrels as beast_barrels
+from .rules import charges as beast_charges
 from .rules import (
     escaped,
     flee,
@@ -97,7 +97,7 @@ class Actions:
         assert unit.square is not None
         trampled: tuple[str, ...] = ()
         if action.unit == BEAST:
-            trampled = beast_barrels(occupancy(state), unit.square, rules=state.rules)[action.square]
+            trampled = beast_charges(occupancy(state), unit.square, rules=state.rules)[action.square]
         units = placed(state.units, Unit(unit.id, action.square, unit.cond), *trampled_units(state, trampled))
         state = self._spend(state, moves=1, mover=action.unit, units=units)
         line = f"{_cap(action.unit)} moves {SQUARES[unit.square]} → {SQUARES[action.square]}."
