@@ -202,6 +202,11 @@ def _negation(face: Face) -> None:
     assert GAME.to_decide(state) == (1,) and keys(state) == ["answer:pass", "answer:negate"]
     state = act(state, "answer:negate")
     assert state.mark_at("0.5") is None and state.player(1).events == () and state.pending.kind == "roll"
+    chain = holding(holding(table(), events=("goodness", "negation")), 1, events=("negation",))
+    chain = act(act(chain, "event:goodness:0.5"), "answer:negate")
+    assert GAME.to_decide(chain) == (0,), "a Negation too can be Negated"
+    chain = act(chain, "answer:negate")
+    assert chain.mark_at("0.5") is not None and chain.decks.event_discards.count("negation") == 2
 
 
 def _wave(face: Face) -> None:

@@ -118,3 +118,24 @@ def test_a_good_space_moves_a_piece_once_a_turn(rules: int) -> None:
     state = table(rules=rules).with_mark(Mark("0.5", "good", 1)).with_mark(Mark("0.6", "good", 1))
     state = act(walk_onto(state, "villain", "0.5"), "nudge:0.6")
     assert state.piece(0, "villain").place == "0.6" and keys(state, "nudge:") == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "offered"), [(AS_PRINTED, {"stay", "0.3", "0.6"}), (OLD, {"stay", "0.3", "0.4", "0.6", "0.7"})]
+)
+def test_a_trap_stops_a_good_spaces_move_past_it(rules: int, offered: set[str]) -> None:
+    """A Trap: "the next piece that would move past it stops there": from version 4 a Good space's move too."""
+    state = replace(table(rules=rules).with_mark(Mark("0.5", "good", 2)), fixtures=(Fixture("0.6", "trap", 1),))
+    state = walk_onto(state, "villain", "0.5")
+    assert {k.removeprefix("nudge:") for k in keys(state, "nudge:")} == offered
+
+
+@pytest.mark.parametrize(("rules", "ends_on"), [(AS_PRINTED, ("0.5", "0.6")), (OLD, ("0.7", "0.7"))])
+def test_a_trap_stops_a_bad_spaces_drag_past_it(rules: int, ends_on: tuple[str, str]) -> None:
+    """From version 4 a drag stops at a Trap in its way too: on the Trap, if its space is worse; else the way is
+    shut and the piece goes no further that way. Before, a drag passed over Traps."""
+    for trap_space, expected in zip((None, Mark("0.6", "bad", 4)), ends_on, strict=True):
+        state = table(rules=rules).with_mark(Mark("0.5", "bad", 3)).with_mark(Mark("0.7", "bad", 5))
+        state = replace(state, fixtures=(Fixture("0.6", "trap", 1),))
+        state = walk_onto(state.with_mark(trap_space) if trap_space else state, "hero", "0.5")
+        assert state.piece(0, "hero").place == expected

@@ -136,7 +136,9 @@ def apply_effect(state: GvbState, task: Task) -> tuple[GvbState, Log]:
         marks = {m.place: m for m in state.marks}
         connectors = layout(len(state.players), SEAT_NAMES)
         back = None if state.rules >= AS_PRINTED else task.came_from  # version 4: either way, as the seed says
-        places = worse_places(piece.place, WORSE[kind], marks, connectors, state.lengths, came_from=back)
+        places = worse_places(
+            piece.place, WORSE[kind], marks, connectors, state.lengths, came_from=back, stops=traps(state)
+        )
         if len(places) == 1:
             return go(state, piece, places[0], f"{name} is dragged to {place_name(state, places[0])}.")
         if places:
@@ -195,8 +197,17 @@ def _near(state: GvbState, piece: Piece, reach: int) -> tuple[str, ...]:
     seed prints it), or up to ``reach`` (versions 1–3)."""
     connectors = layout(len(state.players), SEAT_NAMES)
     counts = (reach,) if state.rules >= AS_PRINTED else range(1, reach + 1)
-    found = {end for steps in counts for end in walks(piece.place, steps, connectors, state.lengths)}
+    stops = traps(state)
+    found = {end for steps in counts for end in walks(piece.place, steps, connectors, state.lengths, stops=stops)}
     return tuple(sorted(found - {piece.place}))
+
+
+def traps(state: GvbState) -> frozenset[str]:
+    """Where a space's move or drag stops short: the Traps (rules version 4: a Trap stops "the next piece that
+    would move past it", however it moves; before, only the roll's move)."""
+    if state.rules < AS_PRINTED:
+        return frozenset()
+    return frozenset(f.place for f in state.fixtures if f.item == "trap")
 
 
 def taken(state: GvbState, piece: Piece, points: int) -> int:

@@ -33,7 +33,8 @@ ROTATING_FIRST = 2
 SIZING_UP = 3
 # The rules version from which every printed word happens as printed (issue 42): Good 2 moves exactly two spaces,
 # Bad 2 and 3 drag either way, a Wave's player names each Special it makes, Armour takes a point off every damage,
-# every fighter's Weapon counts in an Encounter, and no card is offered where it would do nothing.
+# a Trap stops every move past it, every fighter's Weapon counts in an Encounter, and no card is offered where it
+# would do nothing.
 AS_PRINTED = 4
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")

@@ -100,15 +100,17 @@ def worse_places(
     lengths: tuple[int, ...],
     *,
     came_from: str | None,
+    stops: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """Where Bad 2 (``reach`` 1) or Bad 3 (``reach`` 2) sends a piece: the worst places within ``reach``
     steps that rank below ``here``; several on a tie, none if nothing is worse. ``came_from``: the place the
-    walk may not begin by stepping back onto (rules versions 1–3); from version 4 a drag goes either way."""
+    walk may not begin by stepping back onto (rules versions 1–3); from version 4 a drag goes either way.
+    ``stops``: Traps, where a way ends (from version 4); a Trap's space is where it goes only if it is worse."""
     start = rank(marks.get(here))
     found = {
         end
         for steps in range(1, reach + 1)
-        for end in walks(here, steps, connectors, lengths, came_from=came_from)
+        for end in walks(here, steps, connectors, lengths, came_from=came_from, stops=stops)
         if end != here and rank(marks.get(end)) < start
     }
     if not found:
