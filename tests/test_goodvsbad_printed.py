@@ -19,6 +19,7 @@ def test_new_matches_play_version_four_and_older_matches_keep_their_own() -> Non
     assert GAME.rules_version_of(GAME.setup(None, 2, 1, rules_version=3)) == 3
 
 
+@pytest.mark.face("goodvsbad", "level:good:2")
 @pytest.mark.parametrize(("rules", "reach"), [(AS_PRINTED, (2,)), (OLD, (1, 2))])
 def test_good_two_moves_the_piece_two_spaces_where_older_versions_offer_one_or_two(rules: int, reach: tuple) -> None:
     """The seed: "Piece may move two squares forward or back" (Bad 3 says "up to two": the seed tells them apart)."""
@@ -27,6 +28,7 @@ def test_good_two_moves_the_piece_two_spaces_where_older_versions_offer_one_or_t
     assert offered == {"stay", *(p for n in reach for p in ends(state, "0.5", n))}
 
 
+@pytest.mark.face("goodvsbad", "level:bad:2")
 @pytest.mark.parametrize(("rules", "dragged"), [(AS_PRINTED, "0.5"), (OLD, "0.6")])
 def test_bad_two_drags_a_piece_back_where_it_came_from_if_that_is_worse(rules: int, dragged: str) -> None:
     """The seed: "Piece must move one square to a worse square if available": any way, as a Good space's move goes
@@ -37,6 +39,7 @@ def test_bad_two_drags_a_piece_back_where_it_came_from_if_that_is_worse(rules: i
     assert state.piece(0, "hero").place == dragged
 
 
+@pytest.mark.face("goodvsbad", "event:wave-of-badness")
 def test_a_wave_asks_its_player_for_each_special_it_makes() -> None:
     """The seed: "The player who creates the Special chooses which particular special it should be": a Wave
     creates several, and its player names each one."""
@@ -57,6 +60,7 @@ def test_a_wave_asks_its_player_for_each_special_it_makes() -> None:
     assert state.player(0).renown == 6 and state.pending.kind == "roll"
 
 
+@pytest.mark.face("goodvsbad", "event:wave-of-badness")
 def test_under_older_versions_a_wave_names_one_special_for_every_space_it_makes() -> None:
     state = holding(table(rules=OLD), events=("wave-of-badness",))
     for place in ("0.5", "0.6"):
@@ -66,6 +70,7 @@ def test_under_older_versions_a_wave_names_one_special_for_every_space_it_makes(
     assert [state.mark_at(p).special for p in ("0.5", "0.6")] == ["home", "home"]
 
 
+@pytest.mark.face("goodvsbad", "item:armour", "special:bad:wound", "level:bad:4", "item:fortification")
 @pytest.mark.parametrize(("rules", "left"), [(AS_PRINTED, 9), (OLD, 8)])
 def test_armour_takes_its_point_off_a_spaces_damage_too(rules: int, left: int) -> None:
     """Armour: "1 less damage taken", all damage: from version 4 a Bad 4 space, a Cursed Ground and a
@@ -89,6 +94,7 @@ def _helped(rules: int) -> GvbState:
     return act(state, "help:decline", seat=2) if GAME.to_decide(state) == (2,) else state
 
 
+@pytest.mark.face("goodvsbad", "item:weapon")
 @pytest.mark.parametrize(("rules", "won"), [(AS_PRINTED, True), (OLD, False)])
 def test_a_helpers_weapon_adds_to_the_stat_it_fights_with(rules: int, won: bool) -> None:
     """A Weapon "laid beside a piece: +1 to the stat it fights with": a Hero who joins a fight fights it, so its
@@ -97,6 +103,7 @@ def test_a_helpers_weapon_adds_to_the_stat_it_fights_with(rules: int, won: bool)
     assert (state.player(0).renown > 0) is won
 
 
+@pytest.mark.face("goodvsbad", "event:teleport", "event:extension", "event:wave-of-goodness", "event:weak-monsters")
 @pytest.mark.parametrize("rules", [AS_PRINTED, OLD])
 def test_no_card_is_offered_where_it_would_do_nothing(rules: int) -> None:
     """From version 4 (a face offered as a play must be able to have its effect): no Teleport of pieces that
@@ -111,6 +118,7 @@ def test_no_card_is_offered_where_it_would_do_nothing(rules: int) -> None:
         assert {k.split(":")[1] for k in offered} == set(cards)
 
 
+@pytest.mark.face("goodvsbad", "level:good:1")
 @pytest.mark.parametrize("rules", [AS_PRINTED, OLD])
 def test_a_good_space_moves_a_piece_once_a_turn(rules: int) -> None:
     """Ours (every version): a piece a Good 1 space moved onto another Good space is not moved again this turn,
@@ -120,6 +128,7 @@ def test_a_good_space_moves_a_piece_once_a_turn(rules: int) -> None:
     assert state.piece(0, "villain").place == "0.6" and keys(state, "nudge:") == []
 
 
+@pytest.mark.face("goodvsbad", "item:trap", "level:good:2")
 @pytest.mark.parametrize(
     ("rules", "offered"), [(AS_PRINTED, {"stay", "0.3", "0.6"}), (OLD, {"stay", "0.3", "0.4", "0.6", "0.7"})]
 )
@@ -130,6 +139,7 @@ def test_a_trap_stops_a_good_spaces_move_past_it(rules: int, offered: set[str]) 
     assert {k.removeprefix("nudge:") for k in keys(state, "nudge:")} == offered
 
 
+@pytest.mark.face("goodvsbad", "item:trap", "level:bad:3")
 @pytest.mark.parametrize(("rules", "ends_on"), [(AS_PRINTED, ("0.5", "0.6")), (OLD, ("0.7", "0.7"))])
 def test_a_trap_stops_a_bad_spaces_drag_past_it(rules: int, ends_on: tuple[str, str]) -> None:
     """From version 4 a drag stops at a Trap in its way too: on the Trap, if its space is worse; else the way is

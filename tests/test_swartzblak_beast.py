@@ -31,6 +31,7 @@ from tests.helpers.swartzblak import ALLEYS, GAME, act, alley, keys, position, r
 # -- The Beast, Large ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "beast:large")
 def test_the_beast_is_large_and_charges_in_straight_lines_stopped_by_heroes() -> None:
     state = position({BEAST: "e5", "C": "e8", "v3": None}, side=ADVERSARY, secret=None)
     assert footprint(sq("e5")) == (sq("e5"), sq("f5"), sq("e6"), sq("f6"))
@@ -137,6 +138,7 @@ def test_v2_a_varmint_that_moved_before_revealing_leaves_the_beast_no_move_eithe
     assert not any(k.startswith("B>") for k in keys(after))
 
 
+@pytest.mark.face("swartzblak", "beast:large", "town:blocking")
 @pytest.mark.parametrize("rules", [1, 2])
 def test_v2_standing_townspeople_stop_a_charging_beast(rules: int) -> None:
     state = position({BEAST: "e5", "t1": "e7", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
@@ -377,6 +379,7 @@ def test_v4_the_beast_beside_the_townsperson_still_stops_tending() -> None:
 # -- Rules version 5 (ours): the Beast charges three squares, not four -------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "beast:large")
 @pytest.mark.parametrize("rules", [4, 5])
 def test_v5_the_beast_charges_three_squares_where_older_matches_keep_four(rules: int) -> None:
     state = position({BEAST: "e5", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
@@ -394,6 +397,7 @@ HEMMED = {"t1": "a1", "C": "a2", "W": "b1", "t2": "h5", "t3": "h6"}  # Townspers
 OTHERS_DOWN = dict.fromkeys(("t2", "t3", "t4", "t5", "t6"), Cond.DISABLED)
 
 
+@pytest.mark.face("swartzblak", "town:flee", "town:command")
 @pytest.mark.parametrize("rules", [5, 6])
 def test_v6_no_flee_that_moves_nobody_and_no_command_of_a_townsperson_hemmed_in(rules: int) -> None:
     state = position(HEMMED, OTHERS_DOWN, rules=rules)
@@ -407,6 +411,7 @@ def test_v6_no_flee_that_moves_nobody_and_no_command_of_a_townsperson_hemmed_in(
             act(state, "C!cmd:t1")
 
 
+@pytest.mark.face("swartzblak", "town:flee")
 def test_v6_every_flee_pattern_offered_moves_a_townsperson_and_every_one_that_would_is_offered() -> None:
     state = position({"t1": "e5", "C": "e4"}, OTHERS_DOWN, rules=6)  # Townsperson 1 beside the Captain already
     offered = {k for k in keys(state) if k.startswith("flee:")}
