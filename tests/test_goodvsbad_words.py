@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 import re
 
+from engine.frozen import replace
+from engine.games.goodvsbad.board import layout, places
 from engine.games.goodvsbad.events import happen
 from engine.games.goodvsbad.game import GoodVsBad
-from engine.games.goodvsbad.labels import purchase_label, purchase_steps
-from engine.games.goodvsbad.model import Mark
+from engine.games.goodvsbad.labels import label, purchase_label, purchase_steps
+from engine.games.goodvsbad.model import SEAT_NAMES, Mark, Pending
 from engine.games.goodvsbad.setup import describe_purchase
+from engine.games.goodvsbad.spaces import is_markable, specials_for
 from tests.test_goodvsbad_turns import started
 
 GAME = GoodVsBad()
@@ -57,3 +60,19 @@ def test_no_text_of_a_random_match_has_a_count_that_disagrees_with_its_noun() ->
         texts.add(GAME.outcome(state).reason)
     found = {text: slips(text) for text in texts if slips(text)}
     assert found == {}
+
+
+def test_every_label_naming_a_special_fits_a_choice_whole() -> None:
+    """A choice label is cut at 100 characters: the longest places (six players, every road at 29) with the
+    longest Specials, on Goodness, Badness, a raise and a Wave, must fit."""
+    state = replace(started(6), lengths=(29,) * 12, rules=4)
+    for place in places(layout(6, SEAT_NAMES), state.lengths, 6):
+        if not is_markable(place):
+            continue
+        for side, card in (("good", "goodness"), ("bad", "badness")):
+            for special in specials_for(side):  # type: ignore[arg-type]
+                text, _ = label(state, f"event:{card}:{place}:{special}")
+                assert len(text) <= 100, text
+                waving = replace(state, pending=Pending("wave", options=(special,), spaces=(place,)))
+                assert len(label(waving, f"wave:{special}")[0]) <= 100
+                assert len(label(state, f"raise:up:{special}")[0]) <= 100

@@ -65,7 +65,7 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         if parts[0] == "teleport":
             return f"{name}: {SEAT_NAMES[int(parts[1])]}'s Hero and Villain swap", "Events"
         target = f" on {place_name(state, parts[1])}" if parts[0] in ("goodness", "badness") else ""
-        special = f", making {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
+        special = f" → {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
         return f"Play {name}{target}{special}", "Events"
     if kind == "escape":
         return ("Try to flee the Supervillain (5 or 6 on a die)" if rest == "flee" else "Stand and duel"), "Duel"

@@ -37,7 +37,7 @@ SPECIAL_TILES = {
     "draw_item": ("Treasure Trove", "draw an Item card"),
     "draw_event": ("Crossroads of Fate", "draw an Event card"),
     "restore": ("Healing Spring", "heal every stat to its starting level"),
-    "raise": ("Training Ground", "raise one non-Special stat by 1 for good"),
+    "raise": ("Training Ground", "raise a non-Special stat by 1 for good"),
     "wound": ("Cursed Ground", "lose 1 point of a non-Special stat"),
     "lose_d6": ("Sinkhole", "lose as many turns as a die shows"),
     "home": ("Banishing Stone", "go home and lose the next turn"),
