@@ -31,8 +31,8 @@ def test_a_hero_sees_the_card_first_and_may_fight_it_or_stand_aside() -> None:
     assert deciders(state) == (0,) and legal(state, 0) == ["help:alone", "help:aside"]
     assert all(GAME.view(state, seat).facing == "bog-wisp" for seat in (None, 0, 1, 2)), "the card is public"
     assert GAME.prompt(state, 0) == (
-        "Your Hero, on Red–Blue Road 4 (Encounter), meets Bog Wisp (E: Agility against 9, 1 damage): "
-        "fight it or stand aside?"
+        "Your Hero, on Red–Blue Road 4 (Encounter), meets Bog Wisp (E: Agility against 9; beaten: +2 Renown; if it "
+        "wins: 1 damage to each piece that fought): fight it or stand aside?"
     )
     assert [c.label for c in GAME.choices(state, 0)] == ["Fight it", "Stand aside"]
 
@@ -43,7 +43,8 @@ def test_with_heroes_on_its_road_a_hero_may_also_call_them_and_they_see_the_card
     assert [c.label for c in GAME.choices(state, 0)] == ["Call for help", "Fight it alone", "Stand aside"]
     called, _ = play(state, 0, "help:call")
     assert deciders(called) == (1,) and GAME.view(called, None).facing == "bog-wisp"
-    assert "against Bog Wisp (E: Agility against 9, 1 damage): join the fight?" in GAME.prompt(called, 1)
+    assert "against Bog Wisp (E: Agility against 9; beaten: +2 Renown; if it wins: 1 damage to each piece that " \
+        "fought): join the fight?" in GAME.prompt(called, 1)
     joined, log = play(called, 1, "help:join")
     assert any("meets Bog Wisp" in e.public for e in log) and GAME.view(joined, None).facing == ""
 

@@ -64,10 +64,25 @@ def test_at_level_six_the_space_becomes_the_special_its_creator_chose() -> None:
 
 
 def test_worse_ranks_good_special_down_to_bad_special() -> None:
-    order = [Mark("x", "good", 6, "raise"), Mark("x", "good", 1), None, "encounter", Mark("x", "bad", 1),
-             Mark("x", "bad", 5), Mark("x", "bad", 6, "home")]  # fmt: skip
-    ranks = [rank(None, "0.4") if m == "encounter" else rank(m, "0.5") for m in order]  # type: ignore[arg-type]
+    order = [Mark("x", "good", 6, "raise"), Mark("x", "good", 1), None, Mark("x", "bad", 1), Mark("x", "bad", 5),
+             Mark("x", "bad", 6, "home")]  # fmt: skip
+    ranks = [rank(m) for m in order]
     assert ranks == sorted(ranks, reverse=True) and len(set(ranks)) == len(ranks)
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_a_drag_only_ever_goes_deeper_into_bad_never_to_an_encounter_blank_or_good_space(level: int) -> None:
+    """Ours (issue 42): a drag starts on Bad 2 or worse (Bad 3 or more once a Villain has raised it), so the
+    only spaces worse than its start are Bad spaces of a higher level and Bad Specials; an Encounter square,
+    a Blank or a Good space beside it is never where it goes, whatever order those three had among themselves.
+    (The rulebook once ranked Encounter squares between Blank and Bad 1 "as a danger a bad road leads you
+    into": a rank that could never decide a drag.)"""
+    here = "0.5"  # 0.4 is an Encounter square, 0.6 and 0.7 are plain
+    around = {"0.6": Mark("0.6", "good", 1), "0.3": None, "0.7": Mark("0.7", "good", 6, "raise")}
+    marks = {here: Mark(here, "bad", level), **{p: m for p, m in around.items() if m}}
+    assert worse_places(here, 2, marks, ROADS, LENGTHS, came_from=None) == ()
+    deeper = {**marks, "0.3": Mark("0.3", "bad", level + 1) if level < 5 else Mark("0.3", "bad", 6, "home")}
+    assert worse_places(here, 2, deeper, ROADS, LENGTHS, came_from=None) == ("0.3",)
 
 
 def test_bad_two_moves_one_square_to_a_worse_one_if_there_is_one() -> None:

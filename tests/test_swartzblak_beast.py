@@ -31,7 +31,8 @@ from tests.helpers.swartzblak import ALLEYS, GAME, act, alley, keys, position, r
 # -- The Beast, Large ---------------------------------------------------------------------------------------
 
 
-def test_the_beast_is_large_and_barrels_in_straight_lines_stopped_by_heroes() -> None:
+@pytest.mark.face("swartzblak", "beast:large")
+def test_the_beast_is_large_and_charges_in_straight_lines_stopped_by_heroes() -> None:
     state = position({BEAST: "e5", "C": "e8", "v3": None}, side=ADVERSARY, secret=None)
     assert footprint(sq("e5")) == (sq("e5"), sq("f5"), sq("e6"), sq("f6"))
     moves = {k for k in keys(state) if k.startswith("B>")}
@@ -104,9 +105,9 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
 
 
 def test_new_matches_play_the_newest_version_and_a_match_keeps_the_version_it_started_with() -> None:
-    assert GAME.meta.rules_version == 5 and all(GAME.meta.plays(v) for v in (1, 2, 3, 4))
-    assert GAME.setup(None, 2, 5).rules == 5
-    for version in (1, 2, 3, 4):
+    assert GAME.meta.rules_version == 6 and all(GAME.meta.plays(v) for v in (1, 2, 3, 4, 5))
+    assert GAME.setup(None, 2, 5).rules == 6
+    for version in (1, 2, 3, 4, 5):
         old = GAME.setup(None, 2, 5, rules_version=version)
         assert old.rules == version and GAME.state_to_json(old)["rules_version"] == version
         assert GAME.state_from_json(GAME.state_to_json(old)) == old
@@ -137,8 +138,9 @@ def test_v2_a_varmint_that_moved_before_revealing_leaves_the_beast_no_move_eithe
     assert not any(k.startswith("B>") for k in keys(after))
 
 
+@pytest.mark.face("swartzblak", "beast:large", "town:blocking")
 @pytest.mark.parametrize("rules", [1, 2])
-def test_v2_standing_townspeople_stop_a_barrelling_beast(rules: int) -> None:
+def test_v2_standing_townspeople_stop_a_charging_beast(rules: int) -> None:
     state = position({BEAST: "e5", "t1": "e7", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
     moves = {k for k in keys(state) if k.startswith("B>")}
     assert "B>e4" in moves
@@ -374,15 +376,45 @@ def test_v4_the_beast_beside_the_townsperson_still_stops_tending() -> None:
         act(state, "C!aid:t1")
 
 
-# -- Rules version 5 (ours): the Beast barrels three squares, not four -------------------------------------------
+# -- Rules version 5 (ours): the Beast charges three squares, not four -------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "beast:large")
 @pytest.mark.parametrize("rules", [4, 5])
-def test_v5_the_beast_barrels_three_squares_where_older_matches_keep_four(rules: int) -> None:
+def test_v5_the_beast_charges_three_squares_where_older_matches_keep_four(rules: int) -> None:
     state = position({BEAST: "e5", "v3": None}, side=ADVERSARY, secret=None, rules=rules)
     moves = {k for k in keys(state) if k.startswith("B>")}
     assert "B>b5" in moves and "B>e2" in moves  # three squares west and south
     assert ("B>a5" in moves) is (rules == 4), "the fourth square is version 4's"
     if rules == 5:
-        with pytest.raises(IllegalAction, match="barrels up to 3 squares"):
+        with pytest.raises(IllegalAction, match="charges up to 3 squares"):
             act(state, "B>a5")
+
+
+# -- Rules version 6 (ours): no play offered that would do nothing ---------------------------------------------
+
+HEMMED = {"t1": "a1", "C": "a2", "W": "b1", "t2": "h5", "t3": "h6"}  # Townsperson 1 in a corner, two Heroes by it
+OTHERS_DOWN = dict.fromkeys(("t2", "t3", "t4", "t5", "t6"), Cond.DISABLED)
+
+
+@pytest.mark.face("swartzblak", "town:flee", "town:command")
+@pytest.mark.parametrize("rules", [5, 6])
+def test_v6_no_flee_that_moves_nobody_and_no_command_of_a_townsperson_hemmed_in(rules: int) -> None:
+    state = position(HEMMED, OTHERS_DOWN, rules=rules)
+    offered = keys(state)
+    assert any(k.startswith("flee:") for k in offered) is (rules == 5), "Townsperson 1 cannot run anywhere"
+    assert ("C!cmd:t1" in offered) is (rules == 5)
+    if rules == 6:
+        with pytest.raises(IllegalAction, match="can run that way"):
+            act(state, "flee:n")
+        with pytest.raises(IllegalAction, match="room to move"):
+            act(state, "C!cmd:t1")
+
+
+@pytest.mark.face("swartzblak", "town:flee")
+def test_v6_every_flee_pattern_offered_moves_a_townsperson_and_every_one_that_would_is_offered() -> None:
+    state = position({"t1": "e5", "C": "e4"}, OTHERS_DOWN, rules=6)  # Townsperson 1 beside the Captain already
+    offered = {k for k in keys(state) if k.startswith("flee:")}
+    old = replace(state, rules=5)
+    moving = {f"flee:{p}" for p in ("safe", "away", "n", "e", "s", "w") if where(act(old, f"flee:{p}"), "t1") != "e5"}
+    assert offered == moving and "flee:safe" not in offered, "it stands by the nearest Hero: nowhere safer to run"

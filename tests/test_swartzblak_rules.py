@@ -63,6 +63,7 @@ def test_the_shapeshifter_is_not_placed_and_the_first_decision_is_a_secret_pick(
 # -- Alleyways ----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "town:alleyways")
 @pytest.mark.parametrize("seed", range(25))
 def test_alleyways_are_placed_by_the_seed_rules(seed: int) -> None:
     state = GAME.setup(None, 2, seed)
@@ -226,6 +227,7 @@ def test_disabled_figures_can_only_recover() -> None:
 # -- Scurry -------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "varmint:scurry")
 def test_scurry_a_varmint_that_defends_successfully_may_move_three() -> None:
     state = rolled(position({"C": "e5", "v1": "e6"}), "C!v1", hit=False)
     assert state.pending == Pending("scurry", target="v1")
@@ -239,6 +241,7 @@ def test_scurry_a_varmint_that_defends_successfully_may_move_three() -> None:
 # -- Targetless ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.face("swartzblak", "town:targetless")
 def test_targetless_heroes_and_varmints_cannot_attack_townspeople() -> None:
     state = position({"C": "e5", "t1": "e6"})
     assert "C!t1" not in keys(state)

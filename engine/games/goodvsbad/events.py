@@ -10,14 +10,15 @@ Keys: ``event:extension``, ``event:goodness:0.5`` (``:restore`` added when it ma
 
 from __future__ import annotations
 
+from ...clocks import plural
 from ...core import LogEntry
 from ...frozen import replace
-from .board import extended, home, is_encounter, layout, moved_by_extension, parse_space, places
+from .board import LONGEST, extended, home, is_encounter, layout, moved_by_extension, parse_space, places
 from .labels import place_name
 from .landing import raise_mark
-from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Piece, Window, piece_name
-from .spaces import is_markable, specials_for
-from .tables import TABLES
+from .model import AS_PRINTED, SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Window, piece_name
+from .spaces import is_markable, raised, specials_for
+from .tables import DECKS, TABLES
 
 Log = list[LogEntry]
 SIDES = {"goodness": "good", "badness": "bad", "wave-of-goodness": "good", "wave-of-badness": "bad"}
@@ -25,23 +26,49 @@ ROLES = {"topple-the-new-god": ("hero", "protector"), "defeat-the-supervillain":
 
 
 def event_options(state: GvbState, seat: int) -> list[str]:
-    """The Events ``seat`` may play before its roll, with their targets."""
+    """The Events ``seat`` may play before its roll, with their targets; from rules version 4 only where the card
+    would do something (a face offered as a play must be able to have its effect)."""
     found: list[str] = []
+    printed = state.rules >= AS_PRINTED
     for card in dict.fromkeys(state.player(seat).events):
         if card == "negation" or (card in ROLES and champion(state, ROLES[card][0]) is None):
+            continue
+        if printed and not _would_work(state, card):
             continue
         side = SIDES.get(card)
         if card in ("goodness", "badness"):
             found += [f"event:{card}:{target}" for target in _targets(state, side)]  # type: ignore[arg-type]
-        elif side is not None:  # a wave
+        elif side is not None and printed:  # a wave: its Specials are named one by one as it happens
+            found.append(f"event:{card}")
+        elif side is not None:  # a wave of versions 1–3: one Special named for every space it makes one
             at_five = any(m.side == side and m.level == SPECIAL_LEVEL - 1 for m in state.marks)
             specials = specials_for(side) if at_five else ("",)  # type: ignore[arg-type]
             found += [f"event:{card}:{special}".rstrip(":") for special in specials]
         elif card == "teleport":
-            found += [f"event:teleport:{s}" for s in state.seats]
+            found += [f"event:teleport:{s}" for s in state.seats if not printed or _apart(state, s)]
         else:
             found.append(f"event:{card}")
     return found
+
+
+def _would_work(state: GvbState, card: str) -> bool:
+    """Whether ``card`` would change anything now (rules version 4 offers no card that would not): an Extension
+    needs a Connector under 29, a Wave a space of its side below 6, Weak (Strong) Monsters a deck below (above)
+    the one every square would draw from already."""
+    if card == "extension":
+        return any(length < LONGEST for length in state.lengths)
+    if card in ("wave-of-goodness", "wave-of-badness"):
+        return any(m.side == SIDES[card] and m.level < SPECIAL_LEVEL for m in state.marks)
+    if card == "weak-monsters":
+        return state.shift > 1 - len(DECKS)
+    if card == "strong-monsters":
+        return state.shift < len(DECKS) - 1
+    return True
+
+
+def _apart(state: GvbState, seat: int) -> bool:
+    """Whether ``seat``'s Hero and Villain stand on different places (a Teleport would move them)."""
+    return state.piece(seat, "hero").place != state.piece(seat, "villain").place
 
 
 def champion(state: GvbState, kind: str) -> Piece | None:
@@ -150,6 +177,8 @@ def happen(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
     side = SIDES[card]
     if card in ("goodness", "badness"):
         return _raise_one(state, seat, side, parts[2], parts[3] if len(parts) > 3 else "")
+    if len(parts) == 2 and state.rules >= AS_PRINTED:
+        return _wave_each(state, seat, side)
     return _wave(state, seat, side, parts[2] if len(parts) > 2 else "")
 
 
@@ -171,6 +200,29 @@ def _wave(state: GvbState, seat: int, side: str, special: str) -> tuple[GvbState
         state, more = raise_mark(state, seat, mark, special)
         log += more
     return state, log
+
+
+def _wave_each(state: GvbState, seat: int, side: str) -> tuple[GvbState, Log]:
+    """A Wave of rules version 4: every space of its side below 5 rises a level at once; each one at 5 becomes a
+    Special its player names, one decision a space (the seed: whoever makes a Special chooses which it is)."""
+    log = [LogEntry(f"Every {side.title()} space below 6 rises a level.")]
+    fives = tuple(m.place for m in state.marks if m.side == side and m.level == SPECIAL_LEVEL - 1)
+    for mark in [m for m in state.marks if m.side == side and m.level < SPECIAL_LEVEL - 1]:
+        state = state.with_mark(raised(mark, seat))
+    if fives:
+        state = replace(state, pending=Pending("wave", options=specials_for(side), spaces=fives))  # type: ignore[arg-type]
+    return state, log
+
+
+def name_wave_special(state: GvbState, special: str) -> tuple[GvbState, Log]:
+    """The Wave's player names the Special of the first space still waiting; the next one is asked after it."""
+    pending = state.pending
+    assert pending is not None and pending.kind == "wave"
+    place, rest = pending.spaces[0], pending.spaces[1:]
+    state = replace(state, pending=replace(pending, spaces=rest) if rest else None)
+    mark = state.mark_at(place)
+    assert mark is not None
+    return raise_mark(state, state.active, mark, special)
 
 
 def _extension(state: GvbState) -> tuple[GvbState, Log]:
@@ -195,7 +247,8 @@ def _extension(state: GvbState) -> tuple[GvbState, Log]:
     kept = tuple(f for f in fixtures if plain(f.place))
     state = replace(state, lengths=lengths, pieces=pieces, marks=marks, fixtures=kept)
     state = state.discarded(items=tuple(f.item for f in fixtures if not plain(f.place)))
-    line = f"The roads grow: {len(middles)} Connectors lengthen by 6; {lost} marked spaces become Encounter squares."
+    grown = plural(len(middles), "Connector")
+    line = f"The roads grow by 6 spaces on {grown}; marked spaces now Encounter squares: {lost}."
     return state, [LogEntry(line)]
 
 

@@ -14,12 +14,11 @@ from ...frozen import replace
 from .board import connector_of, home, parse_space
 from .encounters import top_card, under_its_deck
 from .landing import damage, draw_event, draw_item
-from .model import GvbState, Pending, Piece, Task, piece_name
-from .spaces import raise_stat
-from .tables import PLAIN_STATS, TABLES, Encounter
+from .model import AS_PRINTED, GvbState, Pending, Piece, Task, piece_name
+from .spaces import item_power, raise_stat
+from .tables import PLAIN_STATS, TABLES, TROPHY_RENOWN, Encounter
 
 Log = list[LogEntry]
-TROPHY_RENOWN = {"E": 1, "F": 2, "G": 3, "H": 4}
 DEFEAT_RENOWN = 2
 FLEE_ON = 5  # a Villain flees an Encounter on 5 or 6
 
@@ -90,10 +89,6 @@ def flight(state: GvbState, piece: Piece, fleeing: str) -> tuple[GvbState, bool,
     return state, False, LogEntry(f"{name} rolls {die} and cannot get away.")
 
 
-def item_power(piece: Piece, kind: str) -> int:
-    return max((TABLES.items[i].power for i in piece.items if TABLES.items[i].type == kind), default=0)
-
-
 def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
     """Fight the duel the pending decision named the stat of."""
     state, _, challenger = state.answered()
@@ -152,7 +147,7 @@ def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tupl
     dice, rng = state.rng.dice(2)  # type: ignore[union-attr]
     state = replace(state, rng=rng)
     fighters = [state.pieces[i] for i in (piece_id, *helpers)]
-    total = sum(dice) + sum(_strength(state, f, card) for f in fighters) + item_power(piece, "weapon")
+    total = sum(dice) + sum(_strength(state, f, card) for f in fighters) + _weapons(state, fighters)
     name = piece_name(piece.seat, piece.kind)
     against = " + ".join(s.title() for s in card.stats)
     log = [LogEntry(f"{name} meets {card.name} ({card.deck}, {against} against {card.strength}): {total}.")]
@@ -179,6 +174,13 @@ def fight(state: GvbState, piece_id: int, helpers: tuple[int, ...] = ()) -> tupl
         state, more = _mark(state, where, card.mark)
         log += more
     return state, log
+
+
+def _weapons(state: GvbState, fighters: list[Piece]) -> int:
+    """The Weapons that count against an Encounter: every fighter's (rules version 4: a Weapon adds to the stat
+    the piece beside it fights with), or the caller's alone (versions 1–3)."""
+    counted = fighters if state.rules >= AS_PRINTED else fighters[:1]
+    return sum(item_power(f, "weapon") for f in counted)
 
 
 def _strength(state: GvbState, piece: Piece, card: Encounter) -> int:

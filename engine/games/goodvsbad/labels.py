@@ -3,6 +3,7 @@ steps (Agility, then Might, then Smarts, then the Special), since 1,001 purchase
 
 from __future__ import annotations
 
+from ...clocks import plural
 from ...core import Choice, Step
 from ...errors import MalformedKey
 from .board import CROSSROADS, is_encounter, layout, parse_space
@@ -35,7 +36,7 @@ def purchase_label(numbers: str) -> str:
     """``3.2.1.2`` → "Buy Agility +3, Might +2, Smarts +1, Special +2; keep 2 cards" (the same in every match)."""
     counts = [int(n) for n in numbers.split(".")]
     bought = ", ".join(f"{STAT_NAMES[i]} +{n}" for i, n in enumerate(counts) if n) or "nothing"
-    return f"Buy {bought}; keep {DEALT_FOR_BUYING - sum(counts)} cards"
+    return f"Buy {bought}; keep {plural(DEALT_FOR_BUYING - sum(counts), 'card')}"
 
 
 def label(state: GvbState, key: str) -> tuple[str, str]:
@@ -64,7 +65,7 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
         if parts[0] == "teleport":
             return f"{name}: {SEAT_NAMES[int(parts[1])]}'s Hero and Villain swap", "Events"
         target = f" on {place_name(state, parts[1])}" if parts[0] in ("goodness", "badness") else ""
-        special = f", making {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
+        special = f" → {SPECIAL_NAMES[parts[-1]]}" if parts[-1] in SPECIAL_NAMES and len(parts) > 1 else ""
         return f"Play {name}{target}{special}", "Events"
     if kind == "escape":
         return ("Try to flee the Supervillain (5 or 6 on a die)" if rest == "flee" else "Stand and duel"), "Duel"
@@ -81,6 +82,9 @@ def label(state: GvbState, key: str) -> tuple[str, str]:
     if kind == "discard":
         card = TABLES.items.get(rest) or TABLES.events[rest]
         return f"Discard {card.name}", "Hand"
+    if kind == "wave":
+        assert state.pending is not None and state.pending.spaces, "a Wave's Special is named for a space"
+        return f"Make {place_name(state, state.pending.spaces[0])} a Special: {SPECIAL_NAMES[rest]}", "Space"
     if kind == "raise":
         if rest == "keep":
             return "Leave the space as it is", "Space"
@@ -123,6 +127,10 @@ def prompt(state: GvbState, seat: int) -> str:
         return "Your turn: play cards, or roll 2d6."
     if pending.kind == "order":
         return f"You rolled {state.roll}: which piece moves first?"
+    if pending.kind == "wave":
+        where, more = place_name(state, pending.spaces[0]), len(pending.spaces) - 1
+        after = f" ({plural(more, 'more space')} to name after it)" if more else ""
+        return f"Your Wave makes {where} a Special{after}: which one?"
     if pending.piece < 0:
         return "Your decision."
     piece = state.pieces[pending.piece]
@@ -138,16 +146,16 @@ def prompt(state: GvbState, seat: int) -> str:
 
 
 def card_text(card_id: str) -> str:
-    """An Encounter card as a player weighs it: "Bog Wisp (E: Agility against 9, 1 damage)"."""
+    """An Encounter card as a player weighs it, its printed rules whole: "Bog Wisp (E: Agility against 9;
+    beaten: +2 Renown; if it wins: 1 damage to each piece that fought)"."""
     card = TABLES.encounters[card_id]
-    against = " + ".join(stat.title() for stat in card.stats)
-    return f"{card.name} ({card.deck}: {against} against {card.strength}, {card.damage} damage)"
+    return f"{card.name} ({card.deck}: {card.rules_text})"
 
 
 _PROMPTS = {
     "raise": "raise this space a level?",
     "home": "you are home.",
-    "nudge": "this Good space lets you move on a little.",
+    "nudge": "this Good space lets you move on, or stay.",
     "worse": "this Bad space drags you: where to?",
     "reroll": "this Good space lets you roll again.",
     "stat": "which stat does the Training Ground raise?",
@@ -167,5 +175,5 @@ def purchase_steps(path: tuple[str, ...]) -> Step | str:
         return "buy:" + ".".join(path)
     left = DEALT_FOR_BUYING - spent
     stat = STAT_NAMES[len(path)]
-    options = tuple(Choice(str(n), f"{stat} +{n} ({left - n} cards left)") for n in range(left + 1))
+    options = tuple(Choice(str(n), f"{stat} +{n} ({plural(left - n, 'card')} left)") for n in range(left + 1))
     return Step(f"How many of your unseen cards do you spend on {stat}?", options)

@@ -11,13 +11,14 @@ from ...core import LogEntry
 from ...frozen import replace
 from .board import CROSSROADS, home, is_encounter, is_node, layout, parse_space, walks
 from .labels import place_name
-from .model import SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Task, piece_name
+from .model import AS_PRINTED, SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Task, piece_name
 from .spaces import (
     SPECIAL_NAMES,
     after_landing,
     effect,
     heal,
     hurt,
+    item_power,
     may_raise,
     raised,
     restore,
@@ -74,10 +75,10 @@ def _fixtures(state: GvbState, piece: Piece) -> tuple[GvbState, Log]:
         if fixture.item == "trap":
             log.append(LogEntry(f"{_name(piece)} is caught by {SEAT_NAMES[fixture.seat]}'s Trap, which is spent."))
         elif piece.kind == "villain":
-            log.append(
-                LogEntry(f"{_name(piece)} breaks {SEAT_NAMES[fixture.seat]}'s Fortification and takes 1 damage.")
-            )
-            state, more = damage(state, piece.id, 1)
+            points = taken(state, piece, 1)
+            log.append(LogEntry(f"{_name(piece)} breaks {SEAT_NAMES[fixture.seat]}'s Fortification and takes "
+                                f"{points} damage."))  # fmt: skip
+            state, more = damage(state, piece.id, points)
             log += more
         else:
             continue
@@ -134,7 +135,10 @@ def apply_effect(state: GvbState, task: Task) -> tuple[GvbState, Log]:
     if kind in WORSE:
         marks = {m.place: m for m in state.marks}
         connectors = layout(len(state.players), SEAT_NAMES)
-        places = worse_places(piece.place, WORSE[kind], marks, connectors, state.lengths, came_from=task.came_from)
+        back = None if state.rules >= AS_PRINTED else task.came_from  # version 4: either way, as the seed says
+        places = worse_places(
+            piece.place, WORSE[kind], marks, connectors, state.lengths, came_from=back, stops=traps(state)
+        )
         if len(places) == 1:
             return go(state, piece, places[0], f"{name} is dragged to {place_name(state, places[0])}.")
         if places:
@@ -152,8 +156,9 @@ def apply_effect(state: GvbState, task: Task) -> tuple[GvbState, Log]:
             LogEntry(f"{name}'s next move is 1 shorter.")
         ]
     if kind in {"hurt", "wound"}:
-        state, log = damage(state, piece.id, 1)
-        return state, [LogEntry(f"{name} takes 1 damage."), *log]
+        points = taken(state, piece, 1)
+        state, log = damage(state, piece.id, points)
+        return state, [LogEntry(f"{name} takes {points} damage."), *log]
     if kind == "skip":
         return state.with_piece(replace(piece, lose_turns=piece.lose_turns + 1)), [
             LogEntry(f"{name} loses its next turn.")
@@ -188,10 +193,29 @@ def go(state: GvbState, piece: Piece, place: str, line: str) -> tuple[GvbState, 
 
 
 def _near(state: GvbState, piece: Piece, reach: int) -> tuple[str, ...]:
-    """Places within ``reach`` steps either way (a Good 1 or 2 space's nudge)."""
+    """Where a Good 1 or 2 space's nudge may take the piece, either way: ``reach`` steps (rules version 4, as the
+    seed prints it), or up to ``reach`` (versions 1–3)."""
     connectors = layout(len(state.players), SEAT_NAMES)
-    found = {end for steps in range(1, reach + 1) for end in walks(piece.place, steps, connectors, state.lengths)}
+    counts = (reach,) if state.rules >= AS_PRINTED else range(1, reach + 1)
+    stops = traps(state)
+    found = {end for steps in counts for end in walks(piece.place, steps, connectors, state.lengths, stops=stops)}
     return tuple(sorted(found - {piece.place}))
+
+
+def traps(state: GvbState) -> frozenset[str]:
+    """Where a space's move or drag stops short: the Traps (rules version 4: a Trap stops "the next piece that
+    would move past it", however it moves; before, only the roll's move)."""
+    if state.rules < AS_PRINTED:
+        return frozenset()
+    return frozenset(f.place for f in state.fixtures if f.item == "trap")
+
+
+def taken(state: GvbState, piece: Piece, points: int) -> int:
+    """The damage a space or a Fortification does to ``piece``: from rules version 4 its Armour takes its power
+    off, as the card says of all damage taken (fights have always counted it)."""
+    if state.rules < AS_PRINTED:
+        return points
+    return max(0, points - item_power(piece, "armour"))
 
 
 def damage(state: GvbState, piece_id: int, points: int) -> tuple[GvbState, Log]:

@@ -31,6 +31,11 @@ ROTATING_FIRST = 2
 # The rules version from which a Hero sees an Encounter's card before it fights, and may stand aside (ours: the
 # Villain has its flight on a die, the Hero judges the foe it can see).
 SIZING_UP = 3
+# The rules version from which every printed word happens as printed (issue 42): Good 2 moves exactly two spaces,
+# Bad 2 and 3 drag either way, a Wave's player names each Special it makes, Armour takes a point off every damage,
+# a Trap stops every move past it, every fighter's Weapon counts in an Encounter, and no card is offered where it
+# would do nothing.
+AS_PRINTED = 4
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")
 Side = Literal["good", "bad"]
@@ -156,12 +161,14 @@ class Pending:
         "escape",
         "rally",
         "discard",
+        "wave",
     ]
     piece: int = -1
     options: tuple[str, ...] = ()
     paths: tuple[tuple[str, ...], ...] = ()  # for a path: each option's walk (the places entered, in order)
     seat: int = -1  # who decides, when not the active player (a Hero fleeing the Supervillain, a rally)
     challenger: int = -1  # for a rally: the piece that moved into the duel (it names the stat)
+    spaces: tuple[str, ...] = ()  # for a wave: the spaces still to be named a Special, the first one now
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ Keys: ``name:fire`` (a Special), ``buy:3.2.1.2`` (Agility, Might, Smarts, Specia
 ``reroll:stay``, ``stat:might`` (a Training Ground), ``duel:smarts``, ``flee:flee`` / ``flee:fight``; a Hero's
 (``calls.py``): ``help:call`` / ``help:alone`` / ``help:aside``, ``help:join`` / ``help:decline``; the
 Items' keys (``items.py``): ``lay:weapon:hero``, ``prophecy:3:h1``, ``discard:negation``; the Events' keys
-(``events.py``): ``event:goodness:0.5``, and in a window ``answer:pass`` / ``answer:negate``.
+(``events.py``): ``event:goodness:0.5``, in a window ``answer:pass`` / ``answer:negate``, and a Wave's Specials
+one by one (rules version 4) ``wave:restore``.
 """
 
 from __future__ import annotations
@@ -102,9 +103,11 @@ def play(state: GvbState, seat: int, key: str, *, listed: bool = False) -> tuple
 
 
 def _decide(state: GvbState, kind: str, choice: str) -> tuple[GvbState, Log]:
-    """The decisions taken on landing, in a fight, or at home."""
+    """The decisions taken on landing, in a fight, or at home; and a Wave's Specials, named one by one."""
     pending = state.pending
     assert pending is not None
+    if kind == "wave":
+        return events.name_wave_special(state, choice)
     piece = state.pieces[pending.piece]
     if kind == "raise":
         return landing.resolve_raise(state, choice)

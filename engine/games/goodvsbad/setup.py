@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 
+from ...clocks import plural
 from ...core import LogEntry
 from ...errors import IllegalAction
 from ...frozen import replace
@@ -127,4 +128,5 @@ def open_purchases(state: GvbState) -> tuple[GvbState, list[LogEntry]]:
 
 def describe_purchase(purchase: Purchase) -> str:
     a, m, s, x = purchase
-    return f"Agility +{a}, Might +{m}, Smarts +{s}, Special +{x} ({DEALT_FOR_BUYING - sum(purchase)} cards kept)"
+    kept = plural(DEALT_FOR_BUYING - sum(purchase), "card")
+    return f"Agility +{a}, Might +{m}, Smarts +{s}, Special +{x} ({kept} kept)"

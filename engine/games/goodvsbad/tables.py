@@ -22,6 +22,27 @@ PLAIN_STATS: tuple[Stat, ...] = ("agility", "might", "smarts")  # the non-Specia
 Deck = Literal["E", "F", "G", "H"]
 DECKS: tuple[Deck, ...] = ("E", "F", "G", "H")
 ItemType = Literal["boots", "mount", "weapon", "shield", "armour", "prophecy", "trap", "fortification"]
+Reward = Literal["renown", "item", "event", "heal", "raise_stat"]  # a beaten Encounter's gift (code: fights.py)
+Penalty = Literal["break_item", "hurt_special", "blight", "lose_turn", "scatter"]  # a lost one's extra harm
+BoardMark = Literal["blight", "bless"]  # what an Encounter does to its road, win or lose
+TROPHY_RENOWN = {"E": 1, "F": 2, "G": 3, "H": 4}  # Renown for beating an Encounter of each deck
+REWARD_WORDS = {  # besides its deck's Renown ("renown": one Renown more, in the figure)
+    "item": "draw an Item card",
+    "event": "draw an Event card",
+    "heal": "heal every stat to its starting level",
+    "raise_stat": "your lowest starting stat rises by 1 for good",
+}
+PENALTY_WORDS = {
+    "break_item": "it breaks the first Item laid beside you",
+    "hurt_special": "your Special drops by 1",
+    "blight": "the nearest Good space on this Connector drops a level",
+    "lose_turn": "you lose your next turn",
+    "scatter": "you are sent back to your Home Base",
+}
+MARK_WORDS = {
+    "blight": "the nearest Good space on this Connector drops a level",
+    "bless": "the nearest Bad space on this Connector drops a level",
+}
 
 
 class Item(ContentRow):
@@ -46,7 +67,9 @@ class Event(ContentRow):
 
 
 class Encounter(ContentRow):
-    """An Encounter card: 2d6 plus the piece's (and its helpers') named stats must reach ``strength``."""
+    """An Encounter card: 2d6 plus the piece's (and its helpers') named stats must reach ``strength``. Its
+    printed rules are made from its fields (``rules_text``), so they cannot drift from what the code does;
+    ``flavour`` is the line under them."""
 
     id: str
     deck: Deck
@@ -54,10 +77,23 @@ class Encounter(ContentRow):
     stats: tuple[Stat, ...] = Field(min_length=1)
     strength: int = Field(ge=2)
     damage: int = Field(ge=1)
-    reward: str
-    penalty: str | None = None
-    mark: str | None = None
-    text: str
+    reward: Reward
+    penalty: Penalty | None = None
+    mark: BoardMark | None = None
+    flavour: str
+
+    @property
+    def rules_text(self) -> str:
+        """What the card does, from its fields: "Might against 10; beaten: +1 Renown and draw an Item card; if it
+        wins: 1 damage to each piece that fought"."""
+        against = " + ".join(stat.title() for stat in self.stats)
+        renown = TROPHY_RENOWN[self.deck] + (self.reward == "renown")
+        won = f"+{renown} Renown" + (f" and {REWARD_WORDS[self.reward]}" if self.reward != "renown" else "")
+        lost = f"{self.damage} damage to each piece that fought"
+        if self.penalty:
+            lost += f", and {PENALTY_WORDS[self.penalty]}"
+        text = f"{against} against {self.strength}; beaten: {won}; if it wins: {lost}"
+        return text + (f"; either way, {MARK_WORDS[self.mark]}" if self.mark else "")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from .model import (
     HEROES,
     MOVES_PER_TURN,
     ROUNDS,
-    SEAT_NAMES,
     STUNTS_PER_TURN,
     TOWN_IDS,
     VARMINT_IDS,
@@ -32,7 +31,7 @@ from .model import (
     seal,
     unit_name,
 )
-from .rules import barrels as beast_barrels
+from .rules import charges as beast_charges
 from .rules import (
     escaped,
     flee,
@@ -46,6 +45,8 @@ from .rules import (
     trampled_units,
     twist_result,
 )
+
+WINNERS = ("The Heroes win.", "The Adversary wins.")  # by seat: "Heroes" is plural, "Adversary" is not
 
 
 class Actions:
@@ -96,7 +97,7 @@ class Actions:
         assert unit.square is not None
         trampled: tuple[str, ...] = ()
         if action.unit == BEAST:
-            trampled = beast_barrels(occupancy(state), unit.square, rules=state.rules)[action.square]
+            trampled = beast_charges(occupancy(state), unit.square, rules=state.rules)[action.square]
         units = placed(state.units, Unit(unit.id, action.square, unit.cond), *trampled_units(state, trampled))
         state = self._spend(state, moves=1, mover=action.unit, units=units)
         line = f"{_cap(action.unit)} moves {SQUARES[unit.square]} → {SQUARES[action.square]}."
@@ -268,7 +269,7 @@ class Actions:
 
     def _finish(self, state: SwState, outcome: Outcome, log: list[LogEntry]) -> SwState:
         """End the match and open every seal: the picks and salts become public so anyone can check them."""
-        log.append(LogEntry(f"{outcome.reason} {SEAT_NAMES[min(outcome.winners)]} win."))
+        log.append(LogEntry(f"{outcome.reason} {WINNERS[min(outcome.winners)]}"))
         if state.secret is not None:
             log.append(LogEntry(f"The Shapeshifter was hiding as Varmint {state.secret}."))
         for i, pick in enumerate(state.picks, 1):

@@ -40,13 +40,13 @@ from .model import (
     Unit,
 )
 from .rules import (
-    FLEE_PATTERNS,
     aid_targets,
     attack_targets,
     bop_anchors,
     can_recover,
     commandable,
     figures_map,
+    flee_patterns,
     hex_targets,
     layouts,
     lead_targets,
@@ -82,8 +82,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=2,
-        rules_version=5,
-        older_rules=(1, 2, 3, 4),
+        rules_version=6,  # 6: no play offered that would do nothing (docs/rules/swartzblak.md, Rules versions)
+        older_rules=(1, 2, 3, 4, 5),
         max_decisions=150,
         options=NoOptions,
         hidden_information=True,
@@ -218,12 +218,12 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
                 actions += [SwAction("attack", unit=uid, target=t) for t in attack_targets(state, occ, uid)]
                 if uid == "W":
                     actions += [SwAction("hex", unit=uid, target=t) for t in hex_targets(state, occ)]
-                actions += [SwAction("command", unit=uid, target=t) for t in commandable(state, uid)]
+                actions += [SwAction("command", unit=uid, target=t) for t in commandable(state, uid, occ)]
                 actions += [SwAction("aid", unit=uid, target=t) for t in aid_targets(state, uid)]
         if state.side == ADVERSARY and state.stunts >= 2:
             actions += self._shapeshifter_powers(state, occ)
         if state.moves >= 2 and any(state.unit(t).standing for t in TOWN_IDS):
-            actions += [SwAction("flee", code=p) for p in FLEE_PATTERNS]
+            actions += [SwAction("flee", code=p) for p in flee_patterns(state)]
         if state.stunts >= 2:
             figures, pins = figures_map(state), pinned(state)
             actions += [

@@ -15,6 +15,7 @@ from .model import (
     COND_NAMES,
     HERO_IDS,
     HEROES,
+    NO_EMPTY_PLAYS,
     SEAT_NAMES,
     Cond,
     SwAction,
@@ -23,7 +24,7 @@ from .model import (
     side_of,
     unit_name,
 )
-from .rules import FLEE_WORDS, advantage, barrel_reach, barrels, occupancy, twist_result
+from .rules import FLEE_WORDS, advantage, charge_reach, charges, occupancy, twist_result
 
 
 def _stunts(uid: str) -> str:
@@ -54,9 +55,10 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         unit = state.unit(action.unit)
         start = SQUARES[unit.square] if unit.square is not None else "?"
         if action.unit == BEAST and unit.square is not None:
-            trampled = barrels(occupancy(state), unit.square, rules=state.rules).get(action.square, ())
-            crush = f", trampling {len(trampled)} Townspeople" if trampled else ""
-            return f"The Beast barrels {start} → {sq}{crush}", "The Beast"
+            trampled = charges(occupancy(state), unit.square, rules=state.rules).get(action.square, ())
+            people = "Townsperson" if len(trampled) == 1 else "Townspeople"
+            crush = f", trampling {len(trampled)} {people}" if trampled else ""
+            return f"The Beast charges {start} → {sq}{crush}", "The Beast"
         return f"{_group(action.unit)}: move {start} → {sq}", f"{_group(action.unit)}: moves"
     if kind == "attack":
         reason = advantage(state, action.unit, action.target)
@@ -95,7 +97,8 @@ def _label(state: SwState, action: SwAction) -> tuple[str, str | None]:
         return "Don't scurry", None
     if kind == "keep":
         return "Stay as the Beast (no Everything Changes)", None
-    left = f"{state.moves} (>) and {state.stunts} (!) unused" if state.moves or state.stunts else "nothing left"
+    unused = [f"{count} {mark}" for count, mark in ((state.moves, "(>)"), (state.stunts, "(!)")) if count]
+    left = f"{' and '.join(unused)} unused" if unused else "nothing left"
     owner = "Heroes'" if state.side == HEROES else "Adversary's"
     return f"End the {owner} turn ({left})", None
 
@@ -159,6 +162,8 @@ def _why_not_shapeshifter(state: SwState, seat: int, action: SwAction) -> str:
 
 def _why_not_side_power(state: SwState, action: SwAction) -> str:
     if action.kind == "flee":
+        if state.rules >= NO_EMPTY_PLAYS:
+            return "Flee costs (>)(>) and needs a Townsperson who can run that way."
         return "Flee costs (>)(>) and needs a standing Townsperson."
     if action.kind == "twists":
         if state.stunts < 2:
@@ -185,8 +190,8 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
         if uid == BEAST:
             stoppers = "Heroes and standing Townspeople" if state.rules >= 2 else "Heroes"
             return (
-                f"The Beast barrels up to {barrel_reach(state.rules)} squares in a straight line, stopped by "
-                f"{stoppers}, onto 4 empty squares."
+                f"The Beast charges up to {charge_reach(state.rules)} squares in a straight line, over Varmints "
+                f"and fallen figures, stopped by {stoppers}, onto 4 empty squares."
             )
         return (
             f"{_cap(unit_name(uid))} can't get to {SQUARES[action.square]}: it walks up to {profile(uid).move} "
@@ -217,6 +222,8 @@ def _why_not_figure(state: SwState, seat: int, action: SwAction) -> str:
         return _why_not_attack(state, uid, action.target)
     if action.kind == "hex":
         return "Only the Hedge Witch hexes, at a standing Varmint or the Beast within 4 in sight, once a turn."
+    if state.rules >= NO_EMPTY_PLAYS:
+        return "A figure can command a standing Townsperson within 6 spaces of it who has room to move."
     return "A figure can command a standing Townsperson within 6 spaces of it."
 
 

@@ -20,6 +20,9 @@ COMMAND_RANGE = 6
 COMMAND_STEPS = 3
 SCURRY_STEPS = 3
 HEX_RANGE = 4
+# The rules version from which no play is offered that would do nothing (issue 42: a printed power offered as a
+# play must be able to have its effect): no Flee that moves nobody, no Command of a Townsperson boxed in.
+NO_EMPTY_PLAYS = 6
 
 
 class Cond(IntEnum):

@@ -33,6 +33,7 @@ from .model import (
     HERO_IDS,
     HEROES,
     INDEX,
+    NO_EMPTY_PLAYS,
     SCURRY_STEPS,
     TOWN_IDS,
     VARMINT_IDS,
@@ -85,30 +86,30 @@ def _walk(state: SwState, occ: Occupancy, start: int, steps: int) -> list[int]:
 
 
 def move_targets(state: SwState, occ: Occupancy, uid: str) -> list[int]:
-    """Where a figure's (>) can take it: a walk for everyone, a straight barrel for the Beast."""
+    """Where a figure's (>) can take it: a walk for everyone, a straight charge for the Beast."""
     unit = state.unit(uid)
     assert unit.square is not None
     if uid == BEAST:
-        return sorted(barrels(occ, unit.square, rules=state.rules))
+        return sorted(charges(occ, unit.square, rules=state.rules))
     return _walk(state, occ, unit.square, profile(uid).move)
 
 
-def barrel_reach(rules: int) -> int:
-    """How many squares the Beast barrels: four up to version 4, three from version 5 (the town gets a turn
+def charge_reach(rules: int) -> int:
+    """How many squares the Beast charges: four up to version 4, three from version 5 (the town gets a turn
     to see it coming)."""
     return profile(BEAST).move if rules < 5 else 3
 
 
-def barrels(occ: Occupancy, anchor: int, *, rules: int) -> dict[int, tuple[str, ...]]:
-    """The Beast's moves: up to ``barrel_reach`` squares in a straight line, passing over Varmints, stopped by
-    Heroes, ending on four empty squares. Standing Townspeople stop it too (rules version 2), or (version 1)
-    are passed over and trampled."""
+def charges(occ: Occupancy, anchor: int, *, rules: int) -> dict[int, tuple[str, ...]]:
+    """The Beast's moves (Large, ours): up to ``charge_reach`` squares in a straight line, leaping over Varmints
+    and Disabled figures, pushing nothing, stopped by standing Heroes, ending on four empty squares. Standing
+    Townspeople stop it too (rules version 2), or (version 1) are leapt over and trampled."""
     town_blocks = rules >= 2
     x, y = xy(anchor)
     ends: dict[int, tuple[str, ...]] = {}
     for dx, dy in DIRECTIONS:
         trampled: list[str] = []
-        for step in range(1, barrel_reach(rules) + 1):
+        for step in range(1, charge_reach(rules) + 1):
             nxt = at(x + dx * step, y + dy * step)
             fp = footprint(nxt) if nxt is not None else None
             if nxt is None or fp is None:
@@ -191,10 +192,15 @@ def advantage(state: SwState, attacker: str, target: str) -> str:
     return ""
 
 
-def commandable(state: SwState, uid: str) -> list[str]:
-    """Standing Townspeople within six spaces of ``uid``."""
+def commandable(state: SwState, uid: str, occ: Occupancy | None = None) -> list[str]:
+    """Standing Townspeople within six spaces of ``uid``; from rules version 6 only those with a square to go to
+    (a Command that could move nobody is no play)."""
     me = state.unit(uid)
-    return [tid for tid in TOWN_IDS if state.unit(tid).standing and gap(me, state.unit(tid)) <= COMMAND_RANGE]
+    found = [tid for tid in TOWN_IDS if state.unit(tid).standing and gap(me, state.unit(tid)) <= COMMAND_RANGE]
+    if state.rules < NO_EMPTY_PLAYS:
+        return found
+    occ = occupancy(state) if occ is None else occ
+    return [tid for tid in found if _walk(state, occ, state.unit(tid).square, COMMAND_STEPS)]  # type: ignore[arg-type]
 
 
 def lead_targets(state: SwState, occ: Occupancy, tid: str) -> list[int]:
@@ -383,6 +389,13 @@ def _score_table(pattern: str, marks: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sign * d for d in _nearest(marks))
     dx, dy = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[pattern]
     return tuple(-(dx * (sq % SIZE) + dy * (sq // SIZE)) for sq in range(SIZE * SIZE))
+
+
+def flee_patterns(state: SwState) -> tuple[str, ...]:
+    """The Flee patterns on offer: all six, or from rules version 6 those that move a Townsperson."""
+    if state.rules < NO_EMPTY_PLAYS:
+        return FLEE_PATTERNS
+    return tuple(p for p in FLEE_PATTERNS if _fled(state.units, p)[1])
 
 
 def flee(state: SwState, pattern: str) -> tuple[SwState, list[tuple[str, int, int]]]:
