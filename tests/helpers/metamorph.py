@@ -34,13 +34,15 @@ def position(
     artifacts: tuple[Artifact, ...] = (),
     active: int = 0,
     seed: int = 1,
+    rules_version: int = GAME.meta.rules_version,
     **options: Any,
 ) -> MetaState:
-    """A state with these wizards (seats 0…n−1, in this order), ``active`` to act."""
+    """A state with these wizards (seats 0…n−1, in this order), ``active`` to act, under ``rules_version`` (the
+    current one unless a test of older rules asks for another)."""
     order = (active, *(w.seat for w in wizards if w.seat != active))
     state = MetaState(
         options=MetamorphOptions(**options),
-        rules_version=1,
+        rules_version=rules_version,
         grid=grid,
         geomorphs=(),
         wizards=tuple(wizards),

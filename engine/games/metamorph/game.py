@@ -35,7 +35,7 @@ from .rules import play
 from .tables import HUMAN, TABLES
 from .turns import begin_turn, round_order
 
-RULES_VERSION = 2  # 2: the Key's ward (docs/rules/metamorph.md, Rules versions)
+RULES_VERSION = 3  # 2: the Key's ward; 3: every printed word happens (docs/rules/metamorph.md, Rules versions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         min_players=2,
         max_players=6,
         rules_version=RULES_VERSION,
-        older_rules=(1,),
+        older_rules=(1, 2),
         max_decisions=4000,
         options=MetamorphOptions,
     )

@@ -21,6 +21,7 @@ SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 MAX_MANA = 50
 START_MANA = 50
 KEY_WARD_VERSION = 2  # the rules version that brought the Key's ward (docs/rules/metamorph.md)
+PRINTED_VERSION = 3  # the rules version in which every printed word happens (issue 42; docs/rules/metamorph.md)
 Scenario = Literal["duel", "war", "key"]
 Mode = Literal["L", "W", "A"]
 MODE_NAMES = {"L": "land", "W": "water", "A": "air"}
@@ -199,6 +200,12 @@ class MetaState:
     def key_ward(self) -> bool:
         """Rules version 2 (ours): the Key's ward, a slow bearer, the Key near the centre."""
         return self.rules_version >= KEY_WARD_VERSION
+
+    @property
+    def as_printed(self) -> bool:
+        """Rules version 3 (ours): every printed word happens, and nothing is offered that cannot have its
+        effect (docs/rules/metamorph.md, Rules versions)."""
+        return self.rules_version >= PRINTED_VERSION
 
     def standing(self) -> tuple[Wizard, ...]:
         return tuple([w for w in self.wizards if w.on_board])  # a list first: quicker than a generator
