@@ -21,7 +21,8 @@ EXIT = "off"
 
 def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
     """The wizard's speed in ``mode`` this turn: halved while slowed, land speed doubled by Sprint; from rules
-    version 2 halved while carrying the Key (its bearer must be catchable)."""
+    version 2 land speed halved while carrying the Key (its bearer must be catchable; version 2 halved every
+    speed, so a bearer could never swim)."""
     body = wizard.body
     return _adjusted(state, wizard, mode, body.ls if mode == "L" else body.ws if mode == "W" else body.as_)
 
@@ -32,7 +33,7 @@ def _adjusted(state: MetaState, wizard: Wizard, mode: Mode, base: int) -> int:
         base *= 2
     if wizard.condition("slow"):
         base //= 2
-    if state.key_ward and state.carries_key(wizard.seat):
+    if state.key_ward and (mode == "L" or not state.as_printed) and state.carries_key(wizard.seat):
         base //= 2
     return base
 
