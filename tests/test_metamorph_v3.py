@@ -33,3 +33,26 @@ def test_the_keys_ward_halves_land_speed_only_so_a_bearer_can_swim() -> None:
     assert swim in keys(new) and not any(k.startswith("move:W") for k in keys(old))
     swum, log = act(new, swim)
     assert swum.wizard(0).hex == parse_hex(near("d4", 0)) and "swims" in log
+
+
+def _their_turn_begins(state):  # noqa: ANN001, ANN202 (a state in, a state and its log out)
+    """Seat 1 ends its turn, so seat 0's begins (upkeep and all), played through the interface."""
+    return act(state, "end")
+
+
+def test_a_flier_that_cannot_pay_its_upkeep_takes_the_four_damage_of_changing_in_flight() -> None:
+    """Seed: "A flying creature takes 4 damage if it does not land first ... before changing shape", and "if you
+    do not have sufficient Mana ... you immediately become an Amorphous Blob". From version 3 the forced change
+    is a change in flight too: a Bat (HLT 4) that cannot pay dies of it; version 2 only made it a Blob. A landed
+    Bat, and a flier that survives the 4, become Blobs heading back to Human."""
+    bat = wizard(0, "e4", "Bat", mana=1)
+    state = position(bat, wizard(1, "k8"), active=1)
+    died, log = _their_turn_begins(state)
+    assert not died.wizard(0).alive and "4 damage" in log and died.outcome.winners == {1}
+    old, _ = _their_turn_begins(replace(state, rules_version=OLD))
+    assert old.wizard(0).alive and old.wizard(0).shape == "Amorphous Blob"
+    landed, log = _their_turn_begins(position(replace(bat, flying=False), wizard(1, "k8"), active=1))
+    assert landed.wizard(0).shape == "Amorphous Blob" and "4 damage" not in log
+    griffon, log = _their_turn_begins(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8"), active=1))
+    blob = griffon.wizard(0)
+    assert "4 damage" in log and blob.alive and (blob.shape, blob.target, blob.damage) == ("Amorphous Blob", "Human", 0)

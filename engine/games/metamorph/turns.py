@@ -11,7 +11,7 @@ from ...frozen import replace
 from .actions import more_than_ending
 from .board import in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
-from .model import MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
+from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
 
 FONT_MANA = 6
@@ -77,7 +77,8 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     state, upkeep = _upkeep(state, wizard)
     log.extend(upkeep)
     wizard = state.wizard(seat)
-    assert wizard.hex is not None
+    if wizard.hex is None:  # the change its upkeep forced in flight killed it
+        return state, log
     seen = tuple(
         w.seat
         for w in state.standing()
@@ -130,7 +131,9 @@ def _artifact_mana(state: MetaState, wizard: Wizard) -> int:
 
 
 def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]]:
-    """Pay the shape's maintenance; a wizard who cannot becomes a Blob heading back to Human."""
+    """Pay the shape's maintenance; a wizard who cannot becomes a Blob heading back to Human. From rules version 3
+    a flier that cannot pay takes the seed's 4 damage for changing shape without landing (which can kill): the
+    change is as much a change of shape as a Morph, and it could have landed last turn."""
     cost = maintenance(wizard, state.options.specialization)
     if cost == 0:
         return state, []
@@ -139,10 +142,16 @@ def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]
         return state.with_wizard(replace(wizard, mana=wizard.mana - cost)), [
             LogEntry(f"{name} pays {cost} mana to stay {article(wizard.shape)}.")
         ]
+    log = [LogEntry(f"{name} cannot pay {cost} mana for the {wizard.shape}.")]
     state, dropped = drop_all(state, wizard)
+    log += dropped
+    if wizard.flying and state.as_printed:  # the seed's 4 damage for changing shape in flight, this change too
+        state, died = wound(state, state.wizard(wizard.seat), FLIGHT_CHANGE_DAMAGE, None)
+        log += [LogEntry(f"{name} changes shape in flight and takes {FLIGHT_CHANGE_DAMAGE} damage."), *died]
+        if not state.wizard(wizard.seat).on_board:
+            return state, log
     state = state.with_wizard(blobbed(state.wizard(wizard.seat), HUMAN))
-    line = f"{name} cannot pay {cost} mana for the {wizard.shape}: it melts into a Blob and heads back to Human."
-    return state, [LogEntry(line), *dropped]
+    return state, [*log, LogEntry(f"{name} melts into a Blob and heads back to Human.")]
 
 
 def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
