@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import get_game
+import pytest
+
+from engine import IllegalAction, get_game
 from engine.games.metamorph.board import parse_hex
-from engine.games.metamorph.model import Artifact
+from engine.games.metamorph.model import Artifact, maintenance
 from engine.games.metamorph.movement import speed
 from tests.helpers.metamorph import act, keys, near, position, wizard
 
@@ -56,3 +58,22 @@ def test_a_flier_that_cannot_pay_its_upkeep_takes_the_four_damage_of_changing_in
     griffon, log = _their_turn_begins(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8"), active=1))
     blob = griffon.wizard(0)
     assert "4 damage" in log and blob.alive and (blob.shape, blob.target, blob.damage) == ("Amorphous Blob", "Human", 0)
+
+
+def test_with_specialization_a_wizard_can_belong_to_a_school_or_to_none() -> None:
+    """Seed: "A wizard **can** belong to one of four magic schools". From version 3 each wizard may also choose
+    no school and pay every shape's printed cost; version 2 made every wizard pick one."""
+    state = GAME.setup({"specialization": True}, 2, 4)
+    first, second = state.order
+    offered = {c.key: c.label for c in GAME.choices(state, first)}
+    assert set(offered) == {"school:mammal", "school:reptilian", "school:magical", "school:aquatic", "school:none"}
+    assert "no school" in offered["school:none"]
+    state, log = act(state, "school:none", first)
+    assert "no school" in log
+    state, _ = act(state, "school:aquatic", second)
+    assert not state.choosing_school and state.wizard(first).school is None
+    assert maintenance(replace(state.wizard(first), shape="Shark"), True) == 5  # as printed
+    old = GAME.setup({"specialization": True}, 2, 4, rules_version=OLD)
+    assert "school:none" not in {c.key for c in GAME.choices(old, old.active)}
+    with pytest.raises(IllegalAction):
+        act(old, "school:none", old.active)

@@ -16,7 +16,7 @@ from ...geometry.hexes import arc
 from .board import hex_name, in_sight, stands
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction, is_whole
-from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, intelligence, slug
+from .model import MAX_MANA, NO_SCHOOL, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, intelligence, slug
 from .movement import Mover, modes, mover_of, place_of, reach, speed
 from .tables import BLOB, HUMAN, TABLES
 from .teleport import can_teleport, can_teleport_to, teleports
@@ -41,7 +41,7 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     if state.outcome is not None:
         return []
     if state.choosing_school:
-        return [MetaAction("school", s) for s in SCHOOL_BY_SLUG] if seat == state.active else []
+        return schools(state) if seat == state.active else []
     if seat != state.active:
         return []
     wizard = state.wizard(seat)
@@ -49,6 +49,13 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     found += _moves(state, wizard)
     found += _casts(state, wizard)
     return found + _after_spells(state, wizard)
+
+
+def schools(state: MetaState) -> list[MetaAction]:
+    """Specialization's choice: the four schools, and from rules version 3 none at all (the seed: a wizard *can*
+    belong to one of four schools; version 2 made every wizard pick one)."""
+    found = [MetaAction("school", s) for s in SCHOOL_BY_SLUG]
+    return [*found, MetaAction("school", NO_SCHOOL)] if state.as_printed else found
 
 
 def staged(state: MetaState, seat: int) -> list[MetaAction]:
@@ -113,7 +120,7 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     if state.outcome is not None or seat != state.active:
         return False
     if state.choosing_school or action.kind == "school":
-        return state.choosing_school and action.kind == "school" and action.a in SCHOOL_BY_SLUG
+        return state.choosing_school and action in schools(state)
     if action.kind == "back":
         return bool(state.pending)
     wizard = state.wizard(seat)

@@ -67,6 +67,8 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     wizard = state.wizard(seat)
     kind = action.kind
     if kind == "school":
+        if action.a not in SCHOOL_BY_SLUG:
+            return "Study no school (every shape costs what it says)", "School"
         return f"Study the {SCHOOL_NAMES[SCHOOL_BY_SLUG[action.a]]} school", "School"
     if is_plain(action):
         return plain_label(action)

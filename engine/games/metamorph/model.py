@@ -231,6 +231,7 @@ def slug(name: str) -> str:
 
 SHAPE_BY_SLUG = {slug(name): name for name in TABLES.shapes}
 SCHOOL_BY_SLUG = {school.lower(): school for school in SCHOOLS}
+NO_SCHOOL = "none"  # Specialization, rules version 3: a wizard *can* belong to a school (the seed), so it may not
 
 
 def maintenance(wizard: Wizard, specialization: bool) -> int:

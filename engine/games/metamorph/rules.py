@@ -67,10 +67,12 @@ def _name(wizard: Wizard) -> str:
 
 
 def _school(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
-    """Specialization: each wizard picks a school in the first round's order, then play begins."""
-    school = SCHOOL_BY_SLUG[action.a]
+    """Specialization: each wizard picks a school (or, from rules version 3, none) in the first round's order,
+    then play begins."""
+    school = SCHOOL_BY_SLUG.get(action.a)
     state = state.with_wizard(replace(wizard, school=school))
-    log = [LogEntry(f"{_name(wizard)} studies the {SCHOOL_NAMES[school]} school.")]
+    studies = f"the {SCHOOL_NAMES[school]} school" if school else "no school: every shape costs what it says"
+    log = [LogEntry(f"{_name(wizard)} studies {studies}.")]
     if state.index + 1 < len(state.order):
         return replace(state, index=state.index + 1), log
     state = replace(state, choosing_school=False, index=0)
