@@ -12,8 +12,8 @@ from dataclasses import replace
 import pytest
 
 from engine import IllegalAction, get_game
-from engine.games.metamorph.board import parse_hex
-from engine.games.metamorph.model import Artifact, maintenance
+from engine.games.metamorph.board import parse_hex, terrain_at
+from engine.games.metamorph.model import Artifact, Condition, MetaState, maintenance
 from engine.games.metamorph.movement import speed
 from tests.helpers.metamorph import act, keys, near, position, wizard
 
@@ -37,7 +37,7 @@ def test_the_keys_ward_halves_land_speed_only_so_a_bearer_can_swim() -> None:
     assert swum.wizard(0).hex == parse_hex(near("d4", 0)) and "swims" in log
 
 
-def _their_turn_begins(state):  # noqa: ANN001, ANN202 (a state in, a state and its log out)
+def _their_turn_begins(state: MetaState) -> tuple[MetaState, str]:
     """Seat 1 ends its turn, so seat 0's begins (upkeep and all), played through the interface."""
     return act(state, "end")
 
@@ -77,3 +77,53 @@ def test_with_specialization_a_wizard_can_belong_to_a_school_or_to_none() -> Non
     assert "school:none" not in {c.key for c in GAME.choices(old, old.active)}
     with pytest.raises(IllegalAction):
         act(old, "school:none", old.active)
+
+
+def test_swim_is_offered_only_where_it_goes_somewhere() -> None:
+    """Issue 42: "Swim…" was offered on dry land, where all it did was turn the wizard in place. From version 3 a
+    walk or swim never ends where that mode cannot hold the wizard: on dry land a swim must reach water, and a
+    Human far from water has no "Swim…"; beside a swamp it swims into the swamp, not in place."""
+    dry = position(wizard(0, "e4"), wizard(1, "k8"))
+    assert {a.key for a in GAME.legal_actions(dry, 0) if a.kind == "move"} == {"move:L"}
+    assert not any(k.startswith("move:W") for k in keys(dry))
+    old = replace(dry, rules_version=OLD)
+    assert "move:W" in {a.key for a in GAME.legal_actions(old, 0)}
+    assert {k.split(":")[2] for k in keys(old) if k.startswith("move:W")} == {"e4"}  # it only turned in place
+    shore = position(wizard(0, "d4", facing=0), wizard(1, "k8"), grid=("PPPPSSSSPPPP",) * 8)
+    swims = {k.split(":")[2] for k in keys(shore) if k.startswith("move:W")}
+    assert swims and "d4" not in swims and all(k[0] in "efgh" for k in swims)
+
+
+def test_a_flier_cannot_walk_in_place_down_into_a_lake() -> None:
+    """Found by the face check: a Griffon (WS 0) flying over water could "walk" to its own hex, turning in place,
+    which landed it in water it cannot stand in. From version 3 it cannot; version 2 kept that move."""
+    lake = ("W" * 12,) * 8
+    state = position(wizard(0, "e4", "Griffon"), wizard(1, "k8"), grid=lake)
+    assert {a.key for a in GAME.legal_actions(state, 0) if a.kind == "move"} == {"move:A"}
+    old = replace(state, rules_version=OLD)
+    assert "move:L:e4:w" in keys(old)
+    sunk, _ = act(old, "move:L:e4:w")
+    assert not sunk.wizard(0).flying and terrain_letter(sunk, "e4") == "W"
+
+
+def terrain_letter(state: MetaState, name: str) -> str:
+    return terrain_at(state.grid, parse_hex(name))
+
+
+def test_a_turn_in_place_says_so() -> None:
+    """Issue 43: the hex stage offered the wizard's own hex as "e4 (0 away)", and its facings as a walk "to" it.
+    It reads as a turn in place, in the picker and in the log."""
+    slowed = wizard(0, "e4", conditions=(Condition("slow", 2),))  # land speed 1: a few hexes, one list
+    state = GAME.act(position(slowed, wizard(1, "k8")), 0, "move:L").state
+    step = GAME.steps(state, 0, ())
+    assert step is not None and not isinstance(step, str)
+    words = {o.key: o.label for o in step.options}
+    assert words["e4"] == "e4 (here: turn in place)" and "0 away" not in " ".join(words.values())
+    facing = GAME.act(state, 0, "move:L:e4").state
+    assert GAME.prompt(facing, 0) == "Turn in place at e4: facing which way?"
+    labels = {c.key: c.label for c in GAME.choices(facing, 0)}
+    assert labels["move:L:e4:w"] == "Turn in place to face west"
+    _, log = act(facing, "move:L:e4:w")
+    assert log.startswith("Red turns to face west in e4.")
+    bat = position(wizard(0, "e4", "Bat"), wizard(1, "k8"))
+    assert GAME.describe(bat, 0, GAME.parse_key("move:L:e4:w")).label == "Land and turn to face west"

@@ -71,7 +71,7 @@ def staged(state: MetaState, seat: int) -> list[MetaAction]:
     pending = MetaAction(*state.pending)  # type: ignore[arg-type]
     wizard = state.wizard(seat)
     found: list[MetaAction] = []
-    if pending.kind == "move" and not _cannot_move(state, wizard) and pending.a in modes(state, wizard):
+    if pending.kind == "move" and not _cannot_move(state, wizard) and pending.a in open_modes(state, wizard):
         tree = _tree(state, wizard, pending.a)  # type: ignore[arg-type]
         if pending.b:
             found += tree.get(pending.b, ())
@@ -87,7 +87,7 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """``legal`` with its many moves, Morphs and Teleports each folded into their first stage."""
     found: list[MetaAction] = []
     if not _cannot_move(state, wizard):
-        found += [MOVE_STAGES[mode] for mode in modes(state, wizard)]
+        found += [MOVE_STAGES[mode] for mode in open_modes(state, wizard)]
         found += _rise(state, wizard)
     for cast in _casts(state, wizard, teleport=False):
         if cast.a != "morph":
@@ -127,9 +127,9 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     if not is_whole(action):
         return _stage_is_open(state, wizard, action)
     if action.kind == "move":
-        return not _cannot_move(state, wizard) and action.a in modes(state, wizard) and action in _tree(
-            state, wizard, action.a  # type: ignore[arg-type]
-        ).get(action.b, ())
+        if _cannot_move(state, wizard) or action.a not in open_modes(state, wizard):
+            return False
+        return action in _tree(state, wizard, action.a).get(action.b, ())  # type: ignore[arg-type]
     if action.kind == "cast" and action.a == "teleport":
         return can_teleport_to(state, wizard, action.b)
     if action.kind == "rise":
@@ -151,10 +151,10 @@ def _stage_is_open(state: MetaState, wizard: Wizard, stage: MetaAction) -> bool:
         if stage.a == "teleport":
             return can_teleport(state, wizard)
         return any(a.a == stage.a for a in _casts(state, wizard, teleport=False))
-    if _cannot_move(state, wizard) or stage.a not in modes(state, wizard):
+    if _cannot_move(state, wizard) or stage.a not in open_modes(state, wizard):
         return False
     if not stage.b:
-        return True  # a mode with speed can at least turn on the spot
+        return True
     return stage.b != "off" and stage.b in _tree(state, wizard, stage.a)  # type: ignore[arg-type]
 
 
@@ -178,11 +178,22 @@ def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
 
 
 def _can_move(state: MetaState, wizard: Wizard) -> bool:
-    """Whether ``_moves`` would list anything, without searching: a mode with speed can at least turn the wizard
-    on the spot (a turn costs a free turn or a point of speed), and a high flier can always descend."""
+    """Whether ``_moves`` would list anything, searching only when it must: a mode with speed that holds the wizard
+    where it is can at least turn it on the spot (a turn costs a free turn or a point of speed), and a high flier
+    can always descend."""
     if _cannot_move(state, wizard):
         return False
-    return bool(modes(state, wizard) or _rise(state, wizard))
+    return bool(open_modes(state, wizard) or _rise(state, wizard))
+
+
+def open_modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
+    """The modes of transport offered now: those with speed (``modes``) whose move goes somewhere. From rules version
+    3 a walk or swim may not end where that mode cannot hold the wizard (``movement.holds``), so such a mode is
+    offered only if it reaches another hex (a search, done only then): "Swim…" on dry land far from water is gone."""
+    found = modes(state, wizard)
+    if not state.as_printed:
+        return found
+    return tuple(m for m in found if mover_of(state, wizard, m).stays or _tree(state, wizard, m))
 
 
 def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
@@ -191,7 +202,7 @@ def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
         return []
     found: list[MetaAction] = []
     key = _exits(state)
-    for mode in modes(state, wizard):
+    for mode in open_modes(state, wizard):
         found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
     return found + _rise(state, wizard)
 

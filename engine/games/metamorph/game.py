@@ -138,7 +138,8 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
 
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
         if labels.is_plain(action):
-            return _plain_choice(action)
+            here = labels.in_place(state, seat, action)
+            return _plain_choice(action) if here is None else Choice(action.key, here[0], here[1])
         if action.kind == "cast" and action.a == "morph" and action.b:
             wizard = state.wizard(seat)
             return _morph_choice(action, wizard.shape, labels.morph_cost(wizard))

@@ -14,7 +14,7 @@ from ...core import STEP_LIMIT, Choice, Step
 from ...errors import MalformedKey
 from ...geometry.hexes import DIRECTION_NAMES, Hex, sector
 from .actions import SEAT_SLUGS
-from .board import parse_hex
+from .board import hex_name, parse_hex
 from .keys import FACING_WORDS, FACINGS, MetaAction
 from .model import (
     FLIGHT_CHANGE_DAMAGE,
@@ -62,6 +62,16 @@ def plain_label(action: MetaAction) -> tuple[str, str]:
     return f"{verb} to {action.b}, facing {FACING_WORDS[FACINGS.index(action.c)]}", f"Move by {MODE_NAMES[action.a]}"
 
 
+def in_place(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str] | None:
+    """The label and group of a move that ends where the wizard stands (a turn in place), which the plain label
+    would call a move "to" its own hex; ``None`` for any other action."""
+    if action.kind != "move" or not action.c or action.b != hex_name(state.wizard(seat).hex):  # type: ignore[arg-type]
+        return None
+    word = FACING_WORDS[FACINGS.index(action.c)]
+    lands = state.wizard(seat).flying and action.a != "A"
+    return f"{'Land and turn' if lands else 'Turn in place'} to face {word}", f"Move by {MODE_NAMES[action.a]}"
+
+
 def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     """The label and picker group of a legal action."""
     wizard = state.wizard(seat)
@@ -105,6 +115,8 @@ def stage_prompt(state: MetaState) -> str | None:
     if pending.kind == "cast":
         return "Morph into which shape?" if pending.a == "morph" else "Teleport to which hex?"
     verb = VERBS[pending.a]
+    if pending.b == hex_name(state.wizard(state.active).hex):  # type: ignore[arg-type]
+        return f"Turn in place at {pending.b}: facing which way?"
     return f"{verb} to {pending.b}: facing which way?" if pending.b else f"{verb} to which hex?"
 
 
@@ -176,11 +188,17 @@ def _hex_steps(  # noqa: PLR0917 (the stage's actions, the path so far, and how 
             raise MalformedKey("That direction isn't on offer any more.")
         names, path, extras = groups[int(head[1:])][1], path[1:], []
     if not path:
-        options = [Choice(n, f"{n} ({parse_hex(n).distance(origin)} away)") for n in names]
+        options = [Choice(n, _hex_words(n, origin)) for n in names]
         return Step(prompt, (*options, *extras))
     if len(path) != 1 or path[0] not in names:
         raise MalformedKey("That hex isn't on offer any more.")
     return by_hex[path[0]].key
+
+
+def _hex_words(name: str, origin: Hex) -> str:
+    """A hex option: how far it is, or that it is where the wizard stands (a move there only turns it)."""
+    away = parse_hex(name).distance(origin)
+    return f"{name} (here: turn in place)" if away == 0 else f"{name} ({away} away)"
 
 
 def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list[str]]]:

@@ -99,6 +99,9 @@ def _move(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
     moved = replace(wizard, hex=end, facing=facing, flying=mode == "A")
     done = replace(done, charge_run=forward)
     state = replace(state.with_wizard(moved), done=done, last_path=(start, end))
+    if end == start:
+        lands = " lands and" if wizard.flying and mode != "A" else ""
+        return state, [LogEntry(f"{_name(wizard)}{lands} turns to face {FACING_WORDS[facing]} in {hex_name(end)}.")]
     how = {"L": "walks", "W": "swims", "A": "flies"}[mode]
     return state, [LogEntry(f"{_name(wizard)} {how} to {hex_name(end)}, facing {FACING_WORDS[facing]}.")]
 
