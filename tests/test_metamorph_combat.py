@@ -129,13 +129,16 @@ def test_changing_shape_in_flight_costs_four_damage() -> None:
     state, log = act(position(wizard(0, "e4", "Griffon", mana=20), wizard(1, "k8")), "cast:morph:pegasus")
     assert "4 damage" in log
     assert state.wizard(0).mana == 15  # 1 + the 4 damage
-    bat, log = act(position(wizard(0, "e4", "Bat", mana=20), wizard(1, "k8"), wizard(2, "a8")), "cast:morph:rat")
-    assert not bat.wizard(0).alive and "dies" in log  # "unless that 4 damage would kill you"
 
 
-def test_a_flier_without_the_mana_reverts_to_human() -> None:
-    """Seed: "If you don't have the Mana, you automatically start reverting back to Human."."""
-    state, _ = act(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8")), "cast:morph:pegasus")
+def test_v2_a_morph_in_flight_could_kill_or_revert_to_human() -> None:
+    """Seed: "... unless that 4 damage would kill you. If you don't have the Mana, you automatically start reverting
+    back to Human." Rules version 2 offered such a Morph: a Bat died of it, and a Griffon short of mana became a Blob
+    heading home (version 3 offers neither: ``test_metamorph_v3.py``; the forced change of upkeep still does both)."""
+    three = (wizard(1, "k8"), wizard(2, "a8"))
+    bat, log = act(position(wizard(0, "e4", "Bat", mana=20), *three, rules_version=2), "cast:morph:rat")
+    assert not bat.wizard(0).alive and "dies" in log
+    state, _ = act(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8"), rules_version=2), "cast:morph:pegasus")
     assert state.wizard(0).shape == "Amorphous Blob" and state.wizard(0).target == "Human"
     assert state.wizard(0).mana == 2
 

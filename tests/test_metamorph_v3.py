@@ -13,7 +13,7 @@ import pytest
 
 from engine import IllegalAction, get_game
 from engine.games.metamorph.board import parse_hex, terrain_at
-from engine.games.metamorph.model import Artifact, Condition, MetaState, maintenance
+from engine.games.metamorph.model import Artifact, Condition, MetaState, article, maintenance
 from engine.games.metamorph.movement import speed
 from tests.helpers.metamorph import act, keys, near, position, wizard
 
@@ -127,3 +127,32 @@ def test_a_turn_in_place_says_so() -> None:
     assert log.startswith("Red turns to face west in e4.")
     bat = position(wizard(0, "e4", "Bat"), wizard(1, "k8"))
     assert GAME.describe(bat, 0, GAME.parse_key("move:L:e4:w")).label == "Land and turn to face west"
+
+
+def test_a_morph_in_flight_says_what_it_costs_and_is_offered_only_when_it_can_change_the_shape() -> None:
+    """Issue 42: Morph in flight could kill, and its option showed only its mana. From version 3 the option says the
+    change deals 4 damage in flight, and a Morph whose 4 damage would kill the caster, or whose whole price it
+    cannot pay (it would only turn back to Human, whatever shape it named), is not offered: land first."""
+    griffon = position(wizard(0, "e4", "Griffon", mana=20), wizard(1, "k8"))
+    assert GAME.describe(griffon, 0, GAME.parse_key("cast:morph")).label == "Morph… (5 mana, 4 damage in flight)"
+    label = GAME.describe(griffon, 0, GAME.parse_key("cast:morph:unicorn")).label
+    assert label == "Morph into a Unicorn (1 turn, 5 mana, 4 damage in flight)"
+    changed, log = act(griffon, "cast:morph:unicorn")
+    assert changed.wizard(0).mana == 20 - 5 and "takes 4 damage" in log  # what the label said
+    bat = position(wizard(0, "e4", "Bat", mana=20), wizard(1, "k8"))  # HLT 4: the 4 damage would kill it
+    assert not any(k.startswith("cast:morph") for k in keys(bat))
+    landed, _ = act(bat, "land")
+    assert GAME.describe(landed, 0, GAME.parse_key("cast:morph:rat")).label == "Morph into a Rat (1 turn, 1 mana)"
+    short = position(wizard(0, "e4", "Griffon", mana=4), wizard(1, "k8"))  # 5 needed in flight
+    assert not any(k.startswith("cast:morph") for k in keys(short))
+    assert any(k.startswith("cast:morph") for k in keys(act(short, "land")[0]))
+
+
+def test_a_shape_takes_the_article_it_sounds_like() -> None:
+    """Issue 43 (words players read): "an Eel" and "an Ankylosaurus", but "a Unicorn", not "an Unicorn"."""
+    assert [article(n) for n in ("Eel", "Ankylosaurus", "Unicorn", "Rat")] == [
+        "an Eel",
+        "an Ankylosaurus",
+        "a Unicorn",
+        "a Rat",
+    ]

@@ -16,7 +16,18 @@ from ...geometry.hexes import arc
 from .board import hex_name, in_sight, stands
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction, is_whole
-from .model import MAX_MANA, NO_SCHOOL, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, intelligence, slug
+from .model import (
+    MAX_MANA,
+    NO_SCHOOL,
+    SCHOOL_BY_SLUG,
+    SEAT_NAMES,
+    MetaState,
+    Mode,
+    Wizard,
+    can_morph,
+    intelligence,
+    slug,
+)
 from .movement import Mover, modes, mover_of, place_of, reach, speed
 from .tables import BLOB, HUMAN, TABLES
 from .teleport import can_teleport, can_teleport_to, teleports
@@ -268,7 +279,7 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
         if spell.level > wit or spell.level > wizard.mana:
             continue
         if spell.id == "morph":
-            if not wizard.changing and wizard.mana >= 1 + wizard.damage:
+            if can_morph(state, wizard):
                 found += _morphs(wizard.shape, wizard.condition("restrict") > 0)
         elif spell.id == "heal":
             if wizard.damage:

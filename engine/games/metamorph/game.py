@@ -30,6 +30,7 @@ from .model import (
     MetaState,
     TurnDone,
     Wizard,
+    morph_cost,
 )
 from .rules import play
 from .tables import HUMAN, TABLES
@@ -142,7 +143,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
             return _plain_choice(action) if here is None else Choice(action.key, here[0], here[1])
         if action.kind == "cast" and action.a == "morph" and action.b:
             wizard = state.wizard(seat)
-            return _morph_choice(action, wizard.shape, labels.morph_cost(wizard))
+            return _morph_choice(action, wizard.shape, morph_cost(wizard), wizard.flying)
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
 
@@ -254,7 +255,7 @@ def _plain_choice(action: MetaAction) -> Choice:
 
 
 @functools.lru_cache(maxsize=4096)
-def _morph_choice(action: MetaAction, shape: str, cost: int) -> Choice:
-    """A Morph's choice, made once per target, shape and cost: the Morph stage lists dozens, the same turn
+def _morph_choice(action: MetaAction, shape: str, cost: int, flying: bool) -> Choice:
+    """A Morph's choice, made once per target, shape, cost and flight: the Morph stage lists dozens, the same turn
     after turn."""
-    return Choice(action.key, labels.morph_label(shape, action.b, cost), "Spell")
+    return Choice(action.key, labels.morph_label(shape, action.b, cost, flying), "Spell")

@@ -23,8 +23,8 @@ from .model import (
     SEAT_NAMES,
     SHAPE_BY_SLUG,
     MetaState,
-    Wizard,
     article,
+    morph_cost,
 )
 from .tables import SCHOOL_NAMES, TABLES, chart_distance
 
@@ -86,8 +86,9 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
         spell = TABLES.spells[action.a]
         if spell.id == "morph":
             if not action.b:
-                return f"Morph… ({morph_cost(wizard)} mana)", "Spell"
-            return morph_label(wizard.shape, action.b, morph_cost(wizard)), "Spell"
+                flight = f", {FLIGHT_CHANGE_DAMAGE} damage in flight" if wizard.flying else ""
+                return f"Morph… ({morph_cost(wizard)} mana{flight})", "Spell"
+            return morph_label(wizard.shape, action.b, morph_cost(wizard), wizard.flying), "Spell"
         if action.b:
             return f"{spell.name} → {action.b if spell.id == 'teleport' else target_name(state, action.b)}", "Spell"
         return f"{spell.name} ({spell.level} mana)", "Spell"
@@ -120,17 +121,14 @@ def stage_prompt(state: MetaState) -> str | None:
     return f"{verb} to {pending.b}: facing which way?" if pending.b else f"{verb} to which hex?"
 
 
-def morph_cost(wizard: Wizard) -> int:
-    """The mana a Morph costs the wizard now: 1, its damage, and the price of changing in flight."""
-    return 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
-
-
-def morph_label(shape: str, target: str, cost: int) -> str:
-    """A Morph's label: the words depend on the shape, the target and the cost alone."""
+def morph_label(shape: str, target: str, cost: int, flying: bool) -> str:
+    """A Morph's label: the words depend on the shape, the target, the cost and whether it is cast in flight
+    alone. In flight it says so: the change deals 4 damage first."""
     into = SHAPE_BY_SLUG[target]
     turns = chart_distance(shape, into) if TABLES.shapes[shape].cell else 1
     plural = "s" if turns > 1 else ""
-    return f"Morph into {article(into)} ({turns} turn{plural}, {cost} mana)"
+    flight = f", {FLIGHT_CHANGE_DAMAGE} damage in flight" if flying else ""
+    return f"Morph into {article(into)} ({turns} turn{plural}, {cost} mana{flight})"
 
 
 def steps(state: MetaState, seat: int, offered: Sequence[MetaAction], path: tuple[str, ...]) -> Step | str | None:

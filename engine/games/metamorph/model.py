@@ -214,14 +214,34 @@ class MetaState:
 FLIGHT_CHANGE_DAMAGE = 4  # the seed: changing shape in flight without landing first
 
 
+def morph_cost(wizard: Wizard) -> int:
+    """The mana a Morph costs the wizard now: 1, its damage, and in flight the 4 damage the change adds first."""
+    return 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
+
+
+def can_morph(state: MetaState, wizard: Wizard) -> bool:
+    """Whether Morph is on offer at all (its level and the turn's spell aside): not while a change is under way,
+    and only while the mana covers it. From rules version 3 the whole price in flight, and never when the 4 damage
+    of changing in flight would kill: a Morph that can only kill its caster, or turn it back to Human whatever
+    shape it names, is no play (land first). Version 2 offered it whenever 1 + the damage was covered."""
+    if wizard.changing:
+        return False
+    if not state.as_printed:
+        return wizard.mana >= 1 + wizard.damage
+    survives = not wizard.flying or wizard.damage + FLIGHT_CHANGE_DAMAGE < wizard.body.hlt
+    return survives and wizard.mana >= morph_cost(wizard)
+
+
 def intelligence(state: MetaState, wizard: Wizard) -> int:
     """The shape's intelligence, +1 while carrying the Key of Solomon."""
     return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
 
 
 def article(name: str) -> str:
-    """ "a Rat", "an Eel": a shape's name with its indefinite article."""
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    """ "a Rat", "an Eel", "a Unicorn": a shape's name with its indefinite article (by the sound: "Uni" reads
+    "you")."""
+    vowel = name[0] in "AEIOU" and not name.startswith("Uni")
+    return f"{'an' if vowel else 'a'} {name}"
 
 
 def slug(name: str) -> str:
