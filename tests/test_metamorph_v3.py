@@ -15,6 +15,8 @@ from engine import IllegalAction, get_game
 from engine.games.metamorph.board import parse_hex, terrain_at
 from engine.games.metamorph.model import Artifact, Condition, MetaState, article, maintenance
 from engine.games.metamorph.movement import speed
+from engine.games.metamorph.tables import CLASS_NAMES
+from render.metamorph.chart import class_name
 from tests.helpers.metamorph import act, keys, near, position, wizard
 
 GAME = get_game("metamorph")
@@ -156,3 +158,13 @@ def test_a_shape_takes_the_article_it_sounds_like() -> None:
         "a Unicorn",
         "a Rat",
     ]
+
+
+def test_the_menu_names_the_classes_as_the_board_does() -> None:
+    """Issue 43: the Morph picker's first step said "Magical" where the board and the chart say "Fantastical"."""
+    state = GAME.act(position(wizard(0, "e4"), wizard(1, "k8")), 0, "cast:morph").state
+    step = GAME.steps(state, 0, ())
+    assert step is not None and not isinstance(step, str)
+    words = [o.label for o in step.options]
+    assert "Fantastical" in words and "Magical" not in words
+    assert class_name("Magical").startswith("Fantastical") and CLASS_NAMES["Magical"] == "Fantastical"

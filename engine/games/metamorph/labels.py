@@ -26,7 +26,7 @@ from .model import (
     article,
     morph_cost,
 )
-from .tables import SCHOOL_NAMES, TABLES, chart_distance
+from .tables import CLASS_NAMES, SCHOOL_NAMES, TABLES, chart_distance
 
 VERBS = {"L": "Walk", "W": "Swim", "A": "Fly"}  # a move's verb by its mode
 
@@ -151,7 +151,7 @@ def _morph_steps(
     """Morph: the class region of the chart, then the shape."""
     if not path:
         classes = dict.fromkeys(TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class for a in shapes)
-        options = (*(Choice(c.lower(), c) for c in classes), back)
+        options = (*(Choice(c.lower(), CLASS_NAMES[c]) for c in classes), back)
         return Step("Morph into which shape? Pick its class.", options)
     members = [a for a in shapes if TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class.lower() == path[0]]
     if len(path) == 1 and members:

@@ -22,6 +22,15 @@ SizeName = Literal["Small", "Medium", "Large", "Very Large", "Huge"]
 ShapeClass = Literal["Mammal", "Magical", "Reptilian", "Aquatic", "Blob"]
 SCHOOLS: tuple[ShapeClass, ...] = ("Mammal", "Reptilian", "Magical", "Aquatic")
 SCHOOL_NAMES = {"Mammal": "Mammalian", "Reptilian": "Reptilian", "Magical": "Fantastical", "Aquatic": "Aquatic"}
+# A class as players read it on the board, the chart and the menus: the seed's Specialization calls the shape
+# list's Magical class Fantastical, and so does everything a player sees.
+CLASS_NAMES = {
+    "Mammal": "Mammal",
+    "Magical": "Fantastical",
+    "Reptilian": "Reptilian",
+    "Aquatic": "Aquatic",
+    "Blob": "Blob",
+}
 FACING_ALLOWANCE = {"Small": 5, "Medium": 4, "Large": 3, "Very Large": 2, "Huge": 1}  # the seed's list
 BLOB, HUMAN = "Amorphous Blob", "Human"
 CHART_SIZE = 9
