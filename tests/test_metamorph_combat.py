@@ -256,10 +256,11 @@ def test_no_hand_to_hand_attack_after_a_teleport() -> None:
     assert not any(k.startswith("attack:blue") for k in keys(state))
 
 
-def test_charge_is_offered_only_after_a_run_of_three() -> None:
-    """Charge's bonus needs a forward move ending 3 or more hexes from its start; it is not offered for less."""
+def test_v2_charge_is_offered_only_after_a_run_of_three() -> None:
+    """Rules version 2: Charge's bonus needs a forward move ending 3 or more hexes from its start; it is not offered
+    for less (version 3: 2, ``test_metamorph_v3.py``)."""
     horse = wizard(0, "b4", "Horse", facing=0)
-    state = position(horse, wizard(1, near("b4", 0, 5), facing=3))
+    state = position(horse, wizard(1, near("b4", 0, 5), facing=3), rules_version=2)
     short = act(state, "move:L:c4:e")[0] if "move:L:c4:e" in keys(state) else state
     assert "attack:blue:charge" not in keys(short)
     run, _ = act(state, f"move:L:{near('b4', 0, 4)}:e")

@@ -19,7 +19,7 @@ from engine.games.metamorph.board import OFF_MAP, hexes_of, on_map, terrain_at
 from engine.games.metamorph.keys import MetaAction, is_whole, stages
 from engine.games.metamorph.model import MAX_MANA, MetaState
 from engine.games.metamorph.movement import Mover, entry_cost, mover_of, place, place_of, reach
-from engine.games.metamorph.rules import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
+from engine.games.metamorph.specials import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
 from engine.games.metamorph.tables import FACING_ALLOWANCE, TABLES
 from engine.steps import PATH_SEPARATOR, next_step
 

@@ -17,7 +17,7 @@ from engine.games.metamorph.model import Artifact, Condition, MetaState, article
 from engine.games.metamorph.movement import speed
 from engine.games.metamorph.tables import CLASS_NAMES
 from render.metamorph.chart import class_name
-from tests.helpers.metamorph import act, keys, near, position, wizard
+from tests.helpers.metamorph import SWAMP, act, keys, near, position, with_dice, wizard
 
 GAME = get_game("metamorph")
 OLD = 2  # the version before
@@ -168,3 +168,103 @@ def test_the_menu_names_the_classes_as_the_board_does() -> None:
     words = [o.label for o in step.options]
     assert "Fantastical" in words and "Magical" not in words
     assert class_name("Magical").startswith("Fantastical") and CLASS_NAMES["Magical"] == "Fantastical"
+
+
+# -- found by the face check: what a special promises, it does ------------------------------------------------------
+
+
+def test_a_strikes_damage_is_not_eaten_by_armour() -> None:
+    """Bite: "+2 damage if it hits." From version 3 the strike's damage comes after armour has done its worst, so a
+    Bat (ATT 1) that hits a Tortoise (ARM 4) for nothing bites it for 2; version 2 let the armour eat the bonus (1)."""
+    duel = (wizard(0, "e4", "Bat", facing=0, flying=False), wizard(1, near("e4", 0), "Tortoise", facing=3))
+    state = with_dice(position(*duel, grid=SWAMP), 9)  # 9 + 1 − 1 = 9: a hit, 1 − 4 + 2 = −1 before the Bite
+    plain, _ = act(state, "attack:blue")
+    bitten, _ = act(state, "attack:blue:bite")
+    assert (plain.wizard(1).damage, bitten.wizard(1).damage) == (0, 2)
+    old, _ = act(replace(state, rules_version=OLD), "attack:blue:bite")
+    assert old.wizard(1).damage == 1
+
+
+def test_sprint_is_offered_only_while_the_wizard_can_still_walk() -> None:
+    """Sprint: "land speed doubled for this turn's move". A held Cheetah cannot move, so from version 3 Sprint (2
+    mana for nothing) is not offered to it; version 2 offered it."""
+    held = position(wizard(0, "e4", "Cheetah", conditions=(Condition("held", 1),)), wizard(1, "k8"))
+    assert "special:sprint" not in keys(held) and "special:sprint" in keys(replace(held, rules_version=OLD))
+    free = position(wizard(0, "e4", "Cheetah"), wizard(1, "k8"))
+    assert "special:sprint" in keys(free)
+
+
+def test_slow_and_restrict_are_offered_only_when_they_can_last_longer() -> None:
+    """Slow and Restrict last a die's worth of turns, and a wizard keeps the longer of two: on one with 6 turns
+    left a new one could change nothing, so from version 3 it is not offered (version 2 offered it)."""
+    foe = wizard(1, near("e4", 0, 2), conditions=(Condition("slow", 6), Condition("restrict", 5)))
+    state = position(wizard(0, "e4"), foe)
+    assert "cast:slow:blue" not in keys(state) and "cast:restrict:blue" in keys(state)
+    assert "cast:slow:blue" in keys(replace(state, rules_version=OLD))
+
+
+def test_zap_is_offered_only_against_armour() -> None:
+    """Zap: "its armour does not count". Against ARM 0 it adds nothing for its 2 mana, so from version 3 it is
+    offered only against armour, where it adds the target's ARM to the damage."""
+    eel = wizard(0, "e4", "Eel", facing=0)
+    human = position(eel, wizard(1, near("e4", 0), facing=3), grid=SWAMP)
+    assert "attack:blue" in keys(human) and "attack:blue:zap" not in keys(human)
+    assert "attack:blue:zap" in keys(replace(human, rules_version=OLD))
+    croc = with_dice(position(eel, wizard(1, near("e4", 0), "Crocodile", facing=3), grid=SWAMP), 10)
+    plain, _ = act(croc, "attack:blue")
+    zapped, _ = act(croc, "attack:blue:zap")
+    assert zapped.wizard(1).damage - plain.wizard(1).damage == 2  # the Crocodile's ARM
+    assert zapped.wizard(0).mana == 50 - 2
+
+
+def test_web_and_trap_are_offered_only_on_a_wizard_they_can_still_stop() -> None:
+    """Web and Trap do no damage; they stop the target's next turn. On a wizard already held for its next turn they
+    could change nothing, so from version 3 they are not offered, unless a web would bring a flier down."""
+    held = (Condition("held", 1),)
+    spider = position(wizard(0, "e4", "Giant Spider", facing=0), wizard(1, near("e4", 0, 2), conditions=held))
+    assert not any(k.startswith("special:web") for k in keys(spider))
+    assert "special:web:blue" in keys(replace(spider, rules_version=OLD))
+    bat = position(wizard(0, "e4", "Giant Spider", facing=0), wizard(1, near("e4", 0, 2), "Bat", conditions=held))
+    assert "special:web:blue" in keys(bat)  # it would still bring the Bat down
+    clam = position(wizard(0, "e4", "Giant Clam"), wizard(1, near("e4", 0), conditions=held), grid=SWAMP)
+    assert not any(k.startswith("special:trap") for k in keys(clam))
+    assert "special:trap:blue" in keys(replace(clam, rules_version=OLD))
+
+
+def test_every_charge_shape_can_charge() -> None:
+    """Charge: "+2 damage if it hits after a forward move that ended 2 or more hexes from where it began". Version 2
+    asked for 3, which the Elephant, the Hippopotamus and the Eel (speed 2) could never cover."""
+    elephant = wizard(0, "b4", "Elephant", facing=0)
+    state = position(elephant, wizard(1, near("b4", 0, 3), facing=3))
+    ran, _ = act(state, f"move:L:{near('b4', 0, 2)}:e")
+    assert "attack:blue:charge" in keys(ran)
+    rolled = with_dice(ran, 8)
+    plain, _ = act(rolled, "attack:blue")
+    charged, _ = act(rolled, "attack:blue:charge")
+    assert charged.wizard(1).damage - plain.wizard(1).damage == 2
+    old, _ = act(replace(state, rules_version=OLD), f"move:L:{near('b4', 0, 2)}:e")
+    assert "attack:blue:charge" not in keys(old)
+
+
+def test_what_is_picked_up_after_a_morph_drops_as_the_new_shape_arrives() -> None:
+    """Seed: "Anything you were holding is immediately dropped when you change shapes." A Human who cast Morph
+    (dropping the Key) and picked it up again became a Rat holding the Key in version 2; from version 3 the Key
+    drops as the Rat arrives."""
+    key = (Artifact("key", None, carrier=0),)
+    state = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=key, scenario="key")
+    state, _ = act(state, "cast:morph:rat")
+    state, _ = act(state, "special:pickup:key")
+    assert state.artifact("key").carrier == 0
+    arrived, log = act(act(state, "end")[0], "end")  # Red's turn ends, Blue's too: the Rat arrives
+    assert arrived.wizard(0).shape == "Rat" and arrived.artifact("key").carrier is None and "drops" in log
+    old, _ = act(act(replace(state, rules_version=OLD), "end")[0], "end")
+    assert old.wizard(0).shape == "Rat" and old.artifact("key").carrier == 0
+
+
+def test_a_strike_and_a_spell_on_a_rival_show_their_mana() -> None:
+    """Issue 43: "Attack Blue with Bite" did not say Bite costs 1 mana, nor "Slow → Blue" that Slow costs 3."""
+    wolf = position(wizard(0, "e4", "Wolf", facing=0), wizard(1, near("e4", 0), facing=3))
+    labels = {c.key: c.label for c in GAME.choices(wolf, 0)}
+    assert labels["attack:blue:bite"] == "Attack Blue with Bite (1 mana)" and labels["attack:blue"] == "Attack Blue"
+    human = position(wizard(0, "e4"), wizard(1, near("e4", 0, 2)))
+    assert {c.key: c.label for c in GAME.choices(human, 0)}["cast:slow:blue"] == "Slow → Blue (3 mana)"

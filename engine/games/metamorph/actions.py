@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import functools
 
-from ...geometry.hexes import arc
-from .board import hex_name, in_sight, stands
+from .board import hex_name, stands
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction, is_whole
 from .model import (
-    MAX_MANA,
+    DIE,
     NO_SCHOOL,
     SCHOOL_BY_SLUG,
-    SEAT_NAMES,
+    SEAT_SLUGS,
     MetaState,
     Mode,
     Wizard,
@@ -29,17 +28,9 @@ from .model import (
     slug,
 )
 from .movement import Mover, modes, mover_of, place_of, reach, speed
-from .tables import BLOB, HUMAN, TABLES
+from .specials import enemies, on_offer, sees_unseen, strikes
+from .tables import BLOB, TABLES
 from .teleport import can_teleport, can_teleport_to, teleports
-
-SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
-STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
-RANGED = ("breathe", "flame", "web", "trap")
-CHARGE_RUN = 3  # hexes a forward move must cover for Charge's bonus
-
-
-def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
-    return [w for w in state.standing() if w.seat != wizard.seat]
 
 
 def can_stand(state: MetaState, wizard: Wizard, hex_: object) -> bool:
@@ -116,7 +107,7 @@ MOVE_STAGES = {mode: MetaAction("move", mode) for mode in ("L", "W", "A")}
 
 def _after_spells(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """The end of a turn's list, the same in both listings: specials, blows, declarations, ``end``."""
-    return [*_specials(state, wizard), *_attacks(state, wizard), *_declarations(state, wizard), MetaAction("end")]
+    return [*on_offer(state, wizard), *_attacks(state, wizard), *_declarations(state, wizard), MetaAction("end")]
 
 
 def _exits(state: MetaState) -> bool:
@@ -152,7 +143,7 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     elif action.kind == "end":
         return True
     else:
-        candidates = (_specials if action.kind == "special" else _attacks)(state, wizard)
+        candidates = (on_offer if action.kind == "special" else _attacks)(state, wizard)
     return action in candidates
 
 
@@ -175,7 +166,7 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
     wizard = state.wizard(seat)
     if _can_move(state, wizard):
         return True
-    cheap = (_declarations, _attacks, _specials)
+    cheap = (_declarations, _attacks, on_offer)
     if any(part(state, wizard) for part in cheap):
         return True
     if _casts(state, wizard, teleport=False):  # none once the spell is spent
@@ -185,7 +176,7 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
 
 def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
     """Whether the move is spent, or a hold, web or constriction pins the wizard."""
-    return state.done.moved or any(wizard.condition(c) for c in ("held", "web", "constrict"))
+    return state.done.moved or wizard.pinned
 
 
 def _can_move(state: MetaState, wizard: Wizard) -> bool:
@@ -285,69 +276,31 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
             if wizard.damage:
                 found.append(MetaAction("cast", "heal"))
         elif spell.id in ("slow", "restrict"):
-            assert wizard.hex is not None
-            for foe in enemies(state, wizard):
-                if foe.hex is not None and foe.hex.distance(wizard.hex) <= wit and foe.high == wizard.high:
-                    found.append(MetaAction("cast", spell.id, SEAT_SLUGS[foe.seat]))
+            found += _hexes(state, wizard, spell.id, wit)
         elif spell.id == "teleport" and teleport:
             found += teleports(state, wizard)
     return found
 
 
-def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
-    if state.done.special:
-        return []
-    found = []
+def _hexes(state: MetaState, wizard: Wizard, spell_id: str, wit: int) -> list[MetaAction]:
+    """Slow or Restrict on each enemy within ``wit`` hexes at the caster's height; from rules version 3 not on one
+    whose condition already runs a die's full worth, which a new one could not lengthen."""
     assert wizard.hex is not None
-    for special_id in wizard.body.specials:
-        special = TABLES.specials[special_id]
-        if special.cost > wizard.mana:
-            continue
-        if special_id in RANGED:
-            found += [
-                MetaAction("special", special_id, SEAT_SLUGS[t.seat]) for t in ranged_targets(state, wizard, special_id)
-            ]
-        elif special_id == "rest":
-            if wizard.shape == HUMAN and wizard.mana < MAX_MANA:
-                found.append(MetaAction("special", "rest"))
-        elif special_id == "sprint":
-            if not state.done.moved:
-                found.append(MetaAction("special", "sprint"))
-        elif special_id == "ink":
-            found.append(MetaAction("special", "ink"))
-        elif special_id == "survival":
-            if wizard.damage:
-                found.append(MetaAction("special", "survival"))
-        elif special_id == "hands" and not wizard.high and len(state.held_by(wizard.seat)) < 2:
-            found += [MetaAction("special", "pickup", a.id) for a in adjacent_artifacts(state, wizard.hex)]
-    return found
-
-
-def ranged_targets(state: MetaState, wizard: Wizard, special_id: str) -> list[Wizard]:
-    """Who Breathe, Flame, Web or Trap can reach: in range, in sight, in the front arc for fire."""
-    special = TABLES.specials[special_id]
-    assert wizard.hex is not None
-    found = []
-    for foe in enemies(state, wizard):
-        assert foe.hex is not None
-        distance = foe.hex.distance(wizard.hex)
-        if distance > special.range or (state.done.rising and not foe.flying):
-            continue
-        if special_id in ("breathe", "flame") and arc(wizard.facing, wizard.hex, foe.hex) != "front":
-            continue
-        if not in_sight(state.grid, wizard.hex, foe.hex, airborne=wizard.flying or foe.flying):
-            continue
-        if can_reach(state, wizard, foe, reaches_fliers=special_id != "trap"):
-            found.append(foe)
-    return found
+    return [
+        MetaAction("cast", spell_id, SEAT_SLUGS[foe.seat])
+        for foe in enemies(state, wizard)
+        if foe.hex is not None
+        and foe.hex.distance(wizard.hex) <= wit
+        and foe.high == wizard.high
+        and (not state.as_printed or foe.condition(spell_id) < DIE)
+    ]
 
 
 def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
     """Adjacent enemies the wizard may attack hand to hand now: the flying rules, and the seed's sight rule
     (after moving, only one seen as the turn began, unless it has Charge or Track, or flies)."""
     done = state.done
-    body = wizard.body
-    free_sight = body.has("charge") or body.has("track") or wizard.flying
+    free_sight = sees_unseen(wizard.body) or wizard.flying
     found = []
     for foe in adjacent_targets(state, wizard):
         if done.moved and foe.seat not in done.seen and not free_sight:
@@ -365,17 +318,9 @@ def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     if state.done.attacked or wizard.shape == BLOB or wizard.body.att == 0:
         return []
     found = []
-    strikes = [
-        s
-        for s in wizard.body.specials
-        if s in STRIKES
-        and not state.done.special
-        and TABLES.specials[s].cost <= wizard.mana
-        and (s != "charge" or state.done.charge_run >= CHARGE_RUN)
-    ]
     for foe in melee_targets(state, wizard):
         found.append(MetaAction("attack", SEAT_SLUGS[foe.seat]))
-        found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes]
+        found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes(state, wizard, foe)]
     assert wizard.hex is not None
     if not wizard.high and not state.done.rising:
         found += [MetaAction("attack", a.id) for a in adjacent_artifacts(state, wizard.hex)]

@@ -90,7 +90,7 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
                 return f"Morph… ({morph_cost(wizard)} mana{flight})", "Spell"
             return morph_label(wizard.shape, action.b, morph_cost(wizard), wizard.flying), "Spell"
         if action.b:
-            return f"{spell.name} → {action.b if spell.id == 'teleport' else target_name(state, action.b)}", "Spell"
+            return f"{spell.name} → {target_name(state, action.b)} ({spell.level} mana)", "Spell"
         return f"{spell.name} ({spell.level} mana)", "Spell"
     if kind == "special":
         if action.a == "pickup":
@@ -99,8 +99,9 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
         target = f" → {target_name(state, action.b)}" if action.b else ""
         return f"{special.name}{target} ({special.cost} mana)", "Special"
     if kind == "attack":
-        strike = f" with {TABLES.specials[action.b].name}" if action.b else ""
-        return f"Attack {target_name(state, action.a)}{strike}", "Attack"
+        strike = TABLES.specials[action.b] if action.b else None
+        with_what = f" with {strike.name} ({strike.cost} mana)" if strike else ""
+        return f"Attack {target_name(state, action.a)}{with_what}", "Attack"
     if kind == "drop":
         return f"Put down {target_name(state, action.a)}", "Other"
     if kind == "rise":

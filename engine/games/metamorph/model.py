@@ -15,9 +15,11 @@ from ...core import Outcome
 from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
-from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape
+from .tables import BLOB, HUMAN, SCHOOLS, TABLES, ConditionKind, Shape
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
+DIE = 6  # a die's worth of turns is 1 to 6
 MAX_MANA = 50
 START_MANA = 50
 KEY_WARD_VERSION = 2  # the rules version that brought the Key's ward (docs/rules/metamorph.md)
@@ -51,7 +53,7 @@ class MetamorphOptions(BaseModel):
 class Condition:
     """A lasting effect on a wizard: ``turns`` of its own turns left (counted down as each ends)."""
 
-    kind: Literal["slow", "restrict", "poison", "held", "constrict", "web", "ink"]
+    kind: ConditionKind
     turns: int
 
 
@@ -92,6 +94,11 @@ class Wizard:
     @property
     def changing(self) -> bool:
         return self.target is not None
+
+    @property
+    def pinned(self) -> bool:
+        """Whether a hold, a web or a constriction keeps it from moving (on its next turn, or this one)."""
+        return bool(self.conditions) and any(self.condition(c) for c in ("held", "web", "constrict"))
 
     def condition(self, kind: str) -> int:
         """Turns left of a condition (0 if it has none; most wizards have none, asked many times a decision)."""

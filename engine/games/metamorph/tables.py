@@ -68,8 +68,12 @@ class Shape(ContentRow):
         return special in self.specials
 
 
+ConditionKind = Literal["slow", "restrict", "poison", "held", "constrict", "web", "ink"]
+
+
 class Special(ContentRow):
-    """A special ability: ``kind`` says how it is used (see data/specials.json), ``cost`` its mana."""
+    """A special ability: ``kind`` says how it is used, ``cost`` its mana, and the effect fields what it does
+    (data/specials.json's notes say what each means; the code of ``specials.py`` reads them)."""
 
     id: str
     name: str
@@ -77,6 +81,19 @@ class Special(ContentRow):
     cost: int = Field(ge=0)
     range: int = Field(ge=0)
     text: str
+    to_hit: int = 0
+    damage: int = Field(default=0, ge=0)
+    att: int = 0
+    pierces: bool = False
+    run: int = Field(default=0, ge=0)
+    unseen: bool = False
+    harmless: bool = False
+    inflicts: ConditionKind | None = None
+    lasts: Literal["next turn", "die", "own turn"] | None = None
+    front: bool = False
+    fliers: bool = False
+    heal: int = Field(default=0, ge=0)
+    mana: int = Field(default=0, ge=0)
 
 
 class Spell(ContentRow):

@@ -57,9 +57,8 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     if risen is not wizard:
         state = state.with_wizard(risen)
     wizard = risen
-    state, line = _change_progress(state, wizard)
-    if line:
-        log.append(LogEntry(line))
+    state, changed = _change_progress(state, wizard)
+    log.extend(changed)
     wizard = state.wizard(seat)
     for kind in ("poison", "constrict"):
         if wizard.condition(kind) and wizard.on_board:
@@ -98,19 +97,25 @@ def _rise(wizard: Wizard) -> Wizard:
     return replace(wizard, rising=0) if wizard.rising else wizard
 
 
-def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, str | None]:
-    """A changing wizard's counter moves one cell towards its target; on arrival it takes the shape, whole."""
+def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]]:
+    """A changing wizard's counter moves one cell towards its target; on arrival it takes the shape, whole. From
+    rules version 3 it drops what it holds as the shape arrives (the seed: objects drop "when you change shapes"):
+    a Human who cast Morph and picked the Key up again that turn no longer becomes a Rat holding the Key."""
     if wizard.target is None or wizard.cell is None:
-        return state, None
+        return state, []
     goal = TABLES.shapes[wizard.target].cell
     assert goal is not None
     cell = step_towards(wizard.cell, goal)
     name = SEAT_NAMES[wizard.seat]
-    if cell == goal:
-        shape = TABLES.shapes[wizard.target]
-        done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
-        return state.with_wizard(done), f"{name} takes the shape of {article(shape.name)}."
-    return state.with_wizard(replace(wizard, cell=cell)), f"{name}'s change goes on: the Blob is one cell nearer."
+    if cell != goal:
+        line = f"{name}'s change goes on: the Blob is one cell nearer."
+        return state.with_wizard(replace(wizard, cell=cell)), [LogEntry(line)]
+    dropped: list[LogEntry] = []
+    if state.as_printed:
+        state, dropped = drop_all(state, wizard)
+    shape = TABLES.shapes[wizard.target]
+    done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
+    return state.with_wizard(done), [*dropped, LogEntry(f"{name} takes the shape of {article(shape.name)}.")]
 
 
 def _artifact_mana(state: MetaState, wizard: Wizard) -> int:
