@@ -129,7 +129,7 @@ class Artifact:
 
     @property
     def toughness(self) -> int:
-        return 3 if self.kind == "key" else 5
+        return TABLES.artifacts[self.kind].toughness
 
     @property
     def name(self) -> str:
@@ -240,8 +240,8 @@ def can_morph(state: MetaState, wizard: Wizard) -> bool:
 
 
 def intelligence(state: MetaState, wizard: Wizard) -> int:
-    """The shape's intelligence, +1 while carrying the Key of Solomon."""
-    return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
+    """The shape's intelligence, +1 while carrying the Key of Solomon (data/artifacts.json)."""
+    return wizard.body.int_ + (TABLES.artifacts["key"].int_bonus if state.carries_key(wizard.seat) else 0)
 
 
 def article(name: str) -> str:

@@ -1,4 +1,5 @@
-"""Metamorph's tables, read from ``data/``: shapes and their chart cells, specials, spells, terrain, geomorphs.
+"""Metamorph's tables, read from ``data/``: shapes and their chart cells, specials, spells, terrain, geomorphs and
+the scenarios' artifacts.
 
 Curufea's figures (credit "Curufea (curufea.com)", CC BY-NC-SA 2.5) and ours live side by side; each row of
 the shape table says which it is. The tables are read once, at import, into frozen models; ``TABLES`` is
@@ -119,6 +120,18 @@ class Terrain(ContentRow):
     favoured: tuple[ShapeClass, ...]
 
 
+class ArtifactKind(ContentRow):
+    """An artifact of the scenarios: what breaks it, and what it gives, while carried or lying on dry ground."""
+
+    id: Literal["key", "font"]
+    name: str
+    toughness: int = Field(ge=1)
+    works: Literal["carried", "ground"]
+    mana: int = Field(ge=0)
+    int_bonus: int = Field(default=0, ge=0)
+    text: str
+
+
 class Geomorph(ContentRow):
     """A 6 × 6 block of map, as rows of terrain letters; ``farm`` marks the ones that may hold the Key."""
 
@@ -136,6 +149,7 @@ class Tables:
     spells: dict[str, Spell]
     terrain: dict[str, Terrain]  # by letter
     geomorphs: tuple[Geomorph, ...]
+    artifacts: dict[str, ArtifactKind]
     files: dict[str, ContentFile]
 
     def by_cell(self) -> dict[tuple[int, int], Shape]:
@@ -150,6 +164,7 @@ def load_tables(folder: Path = DATA) -> Tables:
         "spells": load_table(folder / "spells.json", Spell),
         "terrain": load_table(folder / "terrain.json", Terrain),
         "geomorphs": load_table(folder / "geomorphs.json", Geomorph),
+        "artifacts": load_table(folder / "artifacts.json", ArtifactKind),
     }
     shapes = by_key(files["shapes"].rows, "name")
     cells = [s.cell for s in shapes.values() if s.cell is not None]
@@ -161,6 +176,7 @@ def load_tables(folder: Path = DATA) -> Tables:
         spells=by_key(files["spells"].rows, "id"),
         terrain=by_key(files["terrain"].rows, "letter"),
         geomorphs=files["geomorphs"].rows,
+        artifacts=by_key(files["artifacts"].rows, "id"),
         files=files,
     )
     for geo in tables.geomorphs:

@@ -14,9 +14,6 @@ from .combat import blobbed, drop_all, wound
 from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
 
-FONT_MANA = 6
-KEY_MANA = 4
-
 
 def round_order(state: MetaState, first: int | None = None) -> tuple[MetaState, tuple[int, ...]]:
     """This round's order of the wizards still on the board, a die settling exact ties; ``first`` (round one)
@@ -119,19 +116,20 @@ def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[
 
 
 def _artifact_mana(state: MetaState, wizard: Wizard) -> int:
-    """6 mana for each Font on the ground in the wizard's hex (never in water), 4 for carrying the Key; never
-    to a Blob (the seed: no mana is gained while a Blob)."""
-    if wizard.shape == BLOB:
+    """The mana artifacts give (data/artifacts.json): one that works carried, to its bearer (the Key: 4); one that
+    works on the ground, to every wizard in its hex unless that hex is water (a Font: 6, each Font adding up);
+    never to a Blob (the seed: no mana is gained while a Blob)."""
+    if wizard.shape == BLOB or not state.artifacts:
         return 0
     gained = 0
     for artifact in state.artifacts:
         if artifact.destroyed:
             continue
-        underfoot = artifact.kind == "font" and artifact.hex == wizard.hex and artifact.carrier is None
-        if underfoot and not TABLES.terrain[terrain_at(state.grid, wizard.hex)].water:  # type: ignore[arg-type]
-            gained += FONT_MANA
-        if artifact.kind == "key" and artifact.carrier == wizard.seat:
-            gained += KEY_MANA
+        kind = TABLES.artifacts[artifact.kind]
+        if kind.works == "carried" and artifact.carrier == wizard.seat:
+            gained += kind.mana
+        elif kind.works == "ground" and artifact.hex == wizard.hex and artifact.carrier is None:
+            gained += 0 if TABLES.terrain[terrain_at(state.grid, wizard.hex)].water else kind.mana  # type: ignore[arg-type]
     return gained
 
 
