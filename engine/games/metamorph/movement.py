@@ -48,11 +48,7 @@ def entry_cost(letter: str, climber: bool, mode: Mode) -> int:
         return 1
     if mode == "W":
         return 1 if terrain.water else 0
-    if terrain.id == "rocks":
-        return 2 if climber else 0
-    if climber and terrain.id in ("forest", "hills"):
-        return 1
-    return terrain.land_cost
+    return terrain.climb_cost if climber else terrain.land_cost
 
 
 def facing_allowance(state: MetaState, wizard: Wizard) -> int:

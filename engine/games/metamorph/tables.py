@@ -108,13 +108,14 @@ class Spell(ContentRow):
 
 
 class Terrain(ContentRow):
-    """A terrain type: what land movement pays to enter it (0: cannot), whether swimmers may, sight, and
-    which shape classes favour it (a facing change more there)."""
+    """A terrain type: what walking pays to enter it (0: cannot), and a shape with Climb; whether swimmers may;
+    sight; and which shape classes favour it (+1 to hit from it, a facing change more there)."""
 
     id: str
     letter: str = Field(min_length=1, max_length=1)
     name: str
     land_cost: int = Field(ge=0)
+    climb_cost: int = Field(ge=0)
     water: bool
     blocks_sight: bool
     favoured: tuple[ShapeClass, ...]
