@@ -102,3 +102,21 @@ def near(at: str, direction: int, steps: int = 1) -> str:
     for _ in range(steps):
         hex_ = hex_.neighbour(direction)
     return hex_name(hex_)
+
+
+def uniform(letter: str, width: int = 20) -> tuple[str, ...]:
+    """A map of one terrain, ``width`` columns by 8 rows (wide enough for the fastest shape's straight run)."""
+    return (letter * width,) * 8
+
+
+def farthest(state: MetaState, mode: str) -> int | None:
+    """How far from where it stands the active wizard's farthest ``mode`` move ends (``None``: no such move)."""
+    here = state.wizard(state.active).hex
+    assert here is not None
+    ends = [parse_hex(k.split(":")[2]) for k in keys(state) if k.startswith(f"move:{mode}:") and k.count(":") == 3]
+    return max((h.distance(here) for h in ends), default=None)
+
+
+def facings_at(state: MetaState, mode: str, at: str) -> set[str]:
+    """The facings a ``mode`` move of the active wizard may end with at the hex named ``at``."""
+    return {k.split(":")[3] for k in keys(state) if k.startswith(f"move:{mode}:{at}:")}
