@@ -120,3 +120,14 @@ def farthest(state: MetaState, mode: str) -> int | None:
 def facings_at(state: MetaState, mode: str, at: str) -> set[str]:
     """The facings a ``mode`` move of the active wizard may end with at the hex named ``at``."""
     return {k.split(":")[3] for k in keys(state) if k.startswith(f"move:{mode}:{at}:")}
+
+
+def turn_of(state: MetaState, seat: int) -> MetaState:
+    """End turns (at least the one in progress) until ``seat``'s next turn has begun: the order of a round is worked
+    out afresh each round, so the next turn is not always the other seat's."""
+    state = act(state, "end")[0]
+    for _ in range(12):
+        if state.active == seat or state.outcome is not None:
+            return state
+        state = act(state, "end")[0]
+    raise AssertionError(f"seat {seat}'s turn never came")
