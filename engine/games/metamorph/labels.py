@@ -213,7 +213,7 @@ def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list
             by_direction.setdefault(sector(origin, hex_), []).append(name)
     groups: list[tuple[str, list[str]]] = []
     if here:
-        groups.append(("Stay here (turn only)", here))
+        groups.append(("Stay here (turn in place)", here))
     for direction in sorted(by_direction):
         members = sorted(by_direction[direction], key=lambda n: parse_hex(n).distance(origin))
         for start in range(0, len(members), STEP_LIMIT):
