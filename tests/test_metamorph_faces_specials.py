@@ -156,10 +156,14 @@ def check_attack(special: Special, shape: Shape, text: str) -> None:
         assert key not in keys(position(me, body(ELEPHANT, 1, "g4"), grid=rocks))
     flier = position(me, wizard(1, near("e4", 0), "Bat", facing=3))
     assert (key in keys(flier)) == (special.fliers or shape.size == "Huge")
+    struck_back = position(me, wizard(1, near("e4", 0), "Bat", facing=3, struck=(0,)))
+    assert key in keys(struck_back)  # a flier that struck it in its last turn may be struck back
     state = position(me, body(ELEPHANT, 1, near("e4", 0), facing=3))
     struck, _ = blow(state, key, 12)
     assert struck.wizard(0).mana == 50 - special.cost
     att = shape.att + special.att
+    after = keys(struck)
+    assert "attack:blue" in after and not any(k.count(":") == 2 for k in after if k.startswith("attack:"))
     if special.att:
         assert "less 1" in text and special.att == -1
     if not special.harmless:
@@ -203,8 +207,10 @@ def check_hands(special: Special, shape: Shape, text: str) -> None:
     assert {k for k in keys(state) if k.startswith("special:pickup")} == {f"special:pickup:{a.id}" for a in things}
     state, _ = act(state, "special:pickup:key")
     assert state.artifact("key").carrier == 0 and not any(k.startswith("special:") for k in keys(state))
+    mana = state.wizard(0).mana
     state, _ = act(state, "drop:key")
-    assert state.artifact("key").hex == parse_hex("e4") and not state.done.cast
+    assert state.artifact("key").hex == parse_hex("e4") and state.wizard(0).mana == mana
+    assert any(k.startswith("move:") for k in keys(state))  # free: the turn goes on
     neighbour = next(s for s in TABLES.shapes.values() if s.cell and chart_distance(shape.name, s.name) == 1)
     held = (Artifact("key", None, carrier=0),)
     holding = position(body(shape, 0, "e4"), wizard(1, FAR), artifacts=held)
