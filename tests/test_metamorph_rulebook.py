@@ -232,3 +232,17 @@ def test_the_pickers_words_in_the_rulebook_are_the_games() -> None:
     assert f"*Morph… ({morph.level} mana)*" in text and f"*Heal ({heal.level} mana)*" in text
     assert f"*{plain_label(MetaAction('cast', 'teleport'))[0]}*" in text
     assert "(" + ", ".join(CLASS_NAMES[c] for c in ("Mammal", "Magical", "Reptilian", "Aquatic")) + ")" in text
+
+
+def test_the_conditions_come_from_what_the_data_says_inflicts_them() -> None:
+    """*Conditions*: each condition's sources are the specials whose data inflicts it (and the two spells of their
+    own), and how long it lasts is their data's."""
+    kinds = {"Slowed": "slow", "Restricted": "restrict", "Poisoned": "poison", "Held": "held"}
+    kinds |= {"Constricted": "constrict", "Webbed": "web", "Ink": "ink"}
+    lasting = {"next turn": "its next turn", "die": "a die's worth of its turns", "own turn": "until its own next"}
+    for condition, sources, _, lasts in table(section("Conditions")):
+        kind = kinds[condition]
+        specials = [s for s in TABLES.specials.values() if s.inflicts == kind]
+        spells = [s.name for s in TABLES.spells.values() if s.id == kind]
+        assert sorted(names(sources)) == sorted([s.name for s in specials] + spells), condition
+        assert all(lasts.startswith(lasting[s.lasts]) for s in specials if s.lasts), condition
