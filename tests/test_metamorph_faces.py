@@ -16,47 +16,29 @@ import pytest
 from engine import get_game
 from engine.content import Face
 from engine.games.metamorph.board import parse_hex
-from engine.games.metamorph.faces import FIGURE_NAMES, FIGURES, faces
+from engine.games.metamorph.faces import FIGURE_NAMES, FIGURES
 from engine.games.metamorph.model import Artifact, Condition, MetaState
 from engine.games.metamorph.movement import facing_allowance
 from engine.games.metamorph.tables import BLOB, FACING_ALLOWANCE, TABLES, Shape, Terrain
-from tests.helpers.metamorph import act, facings_at, farthest, keys, near, position, uniform, with_dice, wizard
+from tests.helpers.metamorph import (
+    ELEPHANT,
+    FAR,
+    act,
+    blow,
+    body,
+    data_params,
+    facings_at,
+    farthest,
+    home,
+    keys,
+    near,
+    not_home,
+    position,
+    uniform,
+    wizard,
+)
 
 GAME = get_game("metamorph")
-FACES = {face.id: face for face in faces()}
-FAR = "t8"  # a rival far from everything a check looks at
-ELEPHANT = TABLES.shapes["Elephant"]  # the dummy a blow is measured on: AGI 0, ARM 2, HLT 21 (no blow here kills it)
-
-
-def data_params(kind: str) -> list[Any]:
-    """The faces of ``kind``, each a case of the data-driven check that claims it."""
-    return [
-        pytest.param(face, id=face.id, marks=pytest.mark.face("metamorph", face.id, data=True))
-        for face in FACES.values()
-        if face.kind == kind
-    ]
-
-
-def not_home(shape_class: str) -> str:
-    """The first terrain letter the class does not favour, where a blow of its shapes has no home-ground bonus."""
-    return next(t.letter for t in TABLES.terrain.values() if shape_class not in t.favoured)
-
-
-def home(shape: Shape, letter: str) -> int:
-    """The home-ground bonus (terrain data) of ``shape`` fighting from ``letter``."""
-    return int(shape.shape_class in TABLES.terrain[letter].favoured)
-
-
-def blow(state: MetaState, key: str, roll: int) -> tuple[MetaState, str]:
-    """Play the attack ``key`` with 2d6 rolling ``roll``."""
-    return act(with_dice(state, roll), key)
-
-
-def body(shape: Shape, seat: int, at: str, **fields: Any) -> Any:
-    """A wizard in ``shape`` on the ground (a Blob mid-change, as a Blob always is)."""
-    if shape.name == BLOB:
-        fields = {"target": "Dragon", "cell": (4, 4), **fields}
-    return wizard(seat, at, shape.name, **{"flying": False, **fields})
 
 
 # -- shapes: every figure of the row --------------------------------------------------------------------------------

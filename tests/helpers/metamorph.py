@@ -1,7 +1,8 @@
 """Hand-made Metamorph positions for rule tests: a small map of chosen terrain, wizards where a test wants them.
 
 ``position`` builds a state whose active wizard's turn has just begun (its sight noted), as ``begin_turn``
-would leave it, but without the start-of-turn effects, so a test sees exactly the numbers it set.
+would leave it, but without the start-of-turn effects, so a test sees exactly the numbers it set. The face
+checks' shared pieces (the faces as test cases, the dummy a blow is measured on) close the module.
 """
 
 from __future__ import annotations
@@ -9,11 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from engine.games.metamorph import GAME
 from engine.games.metamorph.actions import legal
 from engine.games.metamorph.board import hex_name, in_sight, parse_hex
+from engine.games.metamorph.faces import faces
 from engine.games.metamorph.keys import MetaAction
 from engine.games.metamorph.model import Artifact, MetamorphOptions, MetaState, TurnDone, Wizard
+from engine.games.metamorph.tables import BLOB, TABLES, Shape
 from engine.rng import Rng
 
 PLAINS = ("P" * 12,) * 8
@@ -131,3 +136,40 @@ def turn_of(state: MetaState, seat: int) -> MetaState:
             return state
         state = act(state, "end")[0]
     raise AssertionError(f"seat {seat}'s turn never came")
+
+
+# -- the face checks' shared pieces (tests/test_metamorph_faces*.py) ----------------------------------------------
+
+FAR = "t8"  # a rival far from everything a check looks at
+ELEPHANT = TABLES.shapes["Elephant"]  # the dummy a blow is measured on: AGI 0, ARM 2, HLT 21 (no blow here kills it)
+
+
+def data_params(kind: str) -> list[Any]:
+    """The faces of ``kind``, each a case of the data-driven check that claims it."""
+    return [
+        pytest.param(face, id=face.id, marks=pytest.mark.face("metamorph", face.id, data=True))
+        for face in faces()
+        if face.kind == kind
+    ]
+
+
+def not_home(shape_class: str) -> str:
+    """The first terrain letter the class does not favour, where a blow of its shapes has no home-ground bonus."""
+    return next(t.letter for t in TABLES.terrain.values() if shape_class not in t.favoured)
+
+
+def home(shape: Shape, letter: str) -> int:
+    """The home-ground bonus (terrain data) of ``shape`` fighting from ``letter``."""
+    return int(shape.shape_class in TABLES.terrain[letter].favoured)
+
+
+def blow(state: MetaState, key: str, roll: int) -> tuple[MetaState, str]:
+    """Play the attack ``key`` with 2d6 rolling ``roll``."""
+    return act(with_dice(state, roll), key)
+
+
+def body(shape: Shape, seat: int, at: str, **fields: Any) -> Wizard:
+    """A wizard in ``shape`` on the ground (a Blob mid-change, as a Blob always is)."""
+    if shape.name == BLOB:
+        fields = {"target": "Dragon", "cell": (4, 4), **fields}
+    return wizard(seat, at, shape.name, **{"flying": False, **fields})
