@@ -129,13 +129,16 @@ def test_changing_shape_in_flight_costs_four_damage() -> None:
     state, log = act(position(wizard(0, "e4", "Griffon", mana=20), wizard(1, "k8")), "cast:morph:pegasus")
     assert "4 damage" in log
     assert state.wizard(0).mana == 15  # 1 + the 4 damage
-    bat, log = act(position(wizard(0, "e4", "Bat", mana=20), wizard(1, "k8"), wizard(2, "a8")), "cast:morph:rat")
-    assert not bat.wizard(0).alive and "dies" in log  # "unless that 4 damage would kill you"
 
 
-def test_a_flier_without_the_mana_reverts_to_human() -> None:
-    """Seed: "If you don't have the Mana, you automatically start reverting back to Human."."""
-    state, _ = act(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8")), "cast:morph:pegasus")
+def test_v2_a_morph_in_flight_could_kill_or_revert_to_human() -> None:
+    """Seed: "... unless that 4 damage would kill you. If you don't have the Mana, you automatically start reverting
+    back to Human." Rules version 2 offered such a Morph: a Bat died of it, and a Griffon short of mana became a Blob
+    heading home (version 3 offers neither: ``test_metamorph_v3.py``; the forced change of upkeep still does both)."""
+    three = (wizard(1, "k8"), wizard(2, "a8"))
+    bat, log = act(position(wizard(0, "e4", "Bat", mana=20), *three, rules_version=2), "cast:morph:rat")
+    assert not bat.wizard(0).alive and "dies" in log
+    state, _ = act(position(wizard(0, "e4", "Griffon", mana=2), wizard(1, "k8"), rules_version=2), "cast:morph:pegasus")
     assert state.wizard(0).shape == "Amorphous Blob" and state.wizard(0).target == "Human"
     assert state.wizard(0).mana == 2
 
@@ -253,10 +256,11 @@ def test_no_hand_to_hand_attack_after_a_teleport() -> None:
     assert not any(k.startswith("attack:blue") for k in keys(state))
 
 
-def test_charge_is_offered_only_after_a_run_of_three() -> None:
-    """Charge's bonus needs a forward move ending 3 or more hexes from its start; it is not offered for less."""
+def test_v2_charge_is_offered_only_after_a_run_of_three() -> None:
+    """Rules version 2: Charge's bonus needs a forward move ending 3 or more hexes from its start; it is not offered
+    for less (version 3: 2, ``test_metamorph_v3.py``)."""
     horse = wizard(0, "b4", "Horse", facing=0)
-    state = position(horse, wizard(1, near("b4", 0, 5), facing=3))
+    state = position(horse, wizard(1, near("b4", 0, 5), facing=3), rules_version=2)
     short = act(state, "move:L:c4:e")[0] if "move:L:c4:e" in keys(state) else state
     assert "attack:blue:charge" not in keys(short)
     run, _ = act(state, f"move:L:{near('b4', 0, 4)}:e")
@@ -295,7 +299,7 @@ def test_v2_no_teleport_ends_within_three_hexes_of_the_key_on_the_ground() -> No
     """Ours (rules version 2): while the Key lies on the ground, no Teleport may end within 3 hexes of it;
     version 1 allowed any empty hex in sight."""
     key = Artifact("key", parse_hex("g4"))
-    v1 = position(wizard(0, "a1"), wizard(1, "l8"), artifacts=(key,), scenario="key")
+    v1 = position(wizard(0, "a1"), wizard(1, "l8"), artifacts=(key,), scenario="key", rules_version=1)
     v2 = replace(v1, rules_version=2)
     targets = {k.split(":")[2] for k in keys(v2) if k.startswith("cast:teleport")}
     assert targets, "Teleport is still offered outside the ward"
@@ -309,7 +313,8 @@ def test_v2_no_teleport_ends_within_three_hexes_of_the_key_on_the_ground() -> No
 def test_v2_the_keys_carrier_cannot_teleport() -> None:
     """Ours (rules version 2): a wizard carrying the Key cannot Teleport (it walked off the map with it in the
     turn it picked it up); without the Key, the same wizard can."""
-    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=(Artifact("key", None, carrier=0),), scenario="key")
+    key = (Artifact("key", None, carrier=0),)
+    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=key, scenario="key", rules_version=1)
     assert not any(k.startswith("cast:teleport") for k in keys(replace(carried, rules_version=2)))
     assert any(k.startswith("cast:teleport") for k in keys(carried))
 
@@ -320,7 +325,7 @@ def test_v2_the_key_lies_on_its_blocks_farm_hex_nearest_the_centre(seed: int) ->
     drew one at random), so it is never a step from the edge."""
     state = GAME.setup({"scenario": "key"}, 2, seed)
     key = state.artifact("key").hex
-    assert state.rules_version == 2 and terrain_at(state.grid, key) == "A"
+    assert state.rules_version == GAME.meta.rules_version >= 2 and terrain_at(state.grid, key) == "A"
     centre = map_centre(state.grid)
     block = [h for h in _block_of(state, key) if terrain_at(state.grid, h) == "A"]
     assert key.distance(centre) == min(h.distance(centre) for h in block)
@@ -340,7 +345,8 @@ def _block_of(state, hex_):
 
 def test_v2_the_keys_carrier_walks_at_half_speed() -> None:
     """Ours (rules version 2): carrying the Key halves land speed, so its bearer can be caught."""
-    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=(Artifact("key", None, carrier=0),), scenario="key")
+    key = (Artifact("key", None, carrier=0),)
+    carried = position(wizard(0, "e4"), wizard(1, "k8"), artifacts=key, scenario="key", rules_version=1)
     full = speed(carried, carried.wizard(0), "L")
     v2 = replace(carried, rules_version=2)
     assert speed(v2, v2.wizard(0), "L") == full // 2

@@ -35,6 +35,7 @@ from engine.games.metamorph.board import hex_name, on_map, parse_hex
 from engine.games.metamorph.game import MetaView
 from engine.games.metamorph.keys import MetaAction
 from engine.games.metamorph.model import MAX_MANA, Wizard
+from engine.games.metamorph.tables import CLASS_NAMES
 from engine.geometry.hexes import Hex
 
 from .. import palette as pal
@@ -106,7 +107,7 @@ def _inset_heading(image: Image.Image, box: tuple[int, int, int, int], m: Metric
     px = m.heading_px - 2
     sw = round(px * 0.8)
     for kind in reversed(CLASSES):
-        words = "Fantastical" if kind == "Magical" else kind
+        words = CLASS_NAMES[kind]
         right -= text_width(words, px)
         draw_text(draw, (right, y), words, px=px, fill=pal.TEXT, anchor="lm")
         right -= sw + 5 * m.u

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from engine import View
 from engine.games.metamorph.game import MetaView
 from engine.games.metamorph.model import Wizard
-from engine.games.metamorph.tables import CHART_SIZE, HUMAN, SCHOOL_NAMES, TABLES, Shape, step_towards
+from engine.games.metamorph.tables import CHART_SIZE, CLASS_NAMES, HUMAN, TABLES, Shape, step_towards
 
 from .. import palette as pal
 from ..core import own_palette_png
@@ -89,8 +89,8 @@ def region(row: int, col: int) -> str | None:
 
 
 def class_name(kind: str) -> str:
-    """The class as players know it: the seed calls the Magical class Fantastical."""
-    return f"{SCHOOL_NAMES[kind]} (Magical)" if kind == "Magical" else kind
+    """The class as players know it (``CLASS_NAMES``), with the shape list's own name where it differs."""
+    return f"{CLASS_NAMES[kind]} ({kind})" if CLASS_NAMES[kind] != kind else kind
 
 
 # -- the grid ------------------------------------------------------------------------------------------------

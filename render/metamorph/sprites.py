@@ -388,7 +388,7 @@ LEGEND_MARKERS = ("changing", "flying", "high", "slow", "restrict", "poison", "h
 def legend_items() -> list[tuple[str, str]]:
     """(kind, words) of every legend item, in reading order: terrain, artifacts, markers."""
     items = [(f"terrain:{letter}", TABLES.terrain[letter].name) for letter in TERRAIN_ORDER]
-    items += [("artifact:key", "Key of Solomon"), ("artifact:font", "Mana Font")]
+    items += [(f"artifact:{kind.id}", kind.name) for kind in TABLES.artifacts.values()]
     items += [(f"badge:{kind}", BADGE_WORDS[kind]) for kind in LEGEND_MARKERS]
     return items
 

@@ -12,23 +12,25 @@ from __future__ import annotations
 
 import functools
 
-from ...geometry.hexes import arc
-from .board import hex_name, in_sight, stands
+from .board import hex_name, stands
 from .combat import adjacent_artifacts, adjacent_targets, can_reach
 from .keys import FACINGS, MetaAction, is_whole
-from .model import MAX_MANA, SCHOOL_BY_SLUG, SEAT_NAMES, MetaState, Mode, Wizard, intelligence, slug
+from .model import (
+    DIE,
+    NO_SCHOOL,
+    SCHOOL_BY_SLUG,
+    SEAT_SLUGS,
+    MetaState,
+    Mode,
+    Wizard,
+    can_morph,
+    intelligence,
+    slug,
+)
 from .movement import Mover, modes, mover_of, place_of, reach, speed
-from .tables import BLOB, HUMAN, TABLES
+from .specials import enemies, on_offer, sees_unseen, strikes
+from .tables import BLOB, TABLES
 from .teleport import can_teleport, can_teleport_to, teleports
-
-SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
-STRIKES = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")
-RANGED = ("breathe", "flame", "web", "trap")
-CHARGE_RUN = 3  # hexes a forward move must cover for Charge's bonus
-
-
-def enemies(state: MetaState, wizard: Wizard) -> list[Wizard]:
-    return [w for w in state.standing() if w.seat != wizard.seat]
 
 
 def can_stand(state: MetaState, wizard: Wizard, hex_: object) -> bool:
@@ -41,7 +43,7 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     if state.outcome is not None:
         return []
     if state.choosing_school:
-        return [MetaAction("school", s) for s in SCHOOL_BY_SLUG] if seat == state.active else []
+        return schools(state) if seat == state.active else []
     if seat != state.active:
         return []
     wizard = state.wizard(seat)
@@ -49,6 +51,13 @@ def legal(state: MetaState, seat: int) -> list[MetaAction]:
     found += _moves(state, wizard)
     found += _casts(state, wizard)
     return found + _after_spells(state, wizard)
+
+
+def schools(state: MetaState) -> list[MetaAction]:
+    """Specialization's choice: the four schools, and from rules version 3 none at all (the seed: a wizard *can*
+    belong to one of four schools; version 2 made every wizard pick one)."""
+    found = [MetaAction("school", s) for s in SCHOOL_BY_SLUG]
+    return [*found, MetaAction("school", NO_SCHOOL)] if state.as_printed else found
 
 
 def staged(state: MetaState, seat: int) -> list[MetaAction]:
@@ -64,7 +73,7 @@ def staged(state: MetaState, seat: int) -> list[MetaAction]:
     pending = MetaAction(*state.pending)  # type: ignore[arg-type]
     wizard = state.wizard(seat)
     found: list[MetaAction] = []
-    if pending.kind == "move" and not _cannot_move(state, wizard) and pending.a in modes(state, wizard):
+    if pending.kind == "move" and not _cannot_move(state, wizard) and pending.a in open_modes(state, wizard):
         tree = _tree(state, wizard, pending.a)  # type: ignore[arg-type]
         if pending.b:
             found += tree.get(pending.b, ())
@@ -80,7 +89,7 @@ def _first_level(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """``legal`` with its many moves, Morphs and Teleports each folded into their first stage."""
     found: list[MetaAction] = []
     if not _cannot_move(state, wizard):
-        found += [MOVE_STAGES[mode] for mode in modes(state, wizard)]
+        found += [MOVE_STAGES[mode] for mode in open_modes(state, wizard)]
         found += _rise(state, wizard)
     for cast in _casts(state, wizard, teleport=False):
         if cast.a != "morph":
@@ -98,7 +107,7 @@ MOVE_STAGES = {mode: MetaAction("move", mode) for mode in ("L", "W", "A")}
 
 def _after_spells(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     """The end of a turn's list, the same in both listings: specials, blows, declarations, ``end``."""
-    return [*_specials(state, wizard), *_attacks(state, wizard), *_declarations(state, wizard), MetaAction("end")]
+    return [*on_offer(state, wizard), *_attacks(state, wizard), *_declarations(state, wizard), MetaAction("end")]
 
 
 def _exits(state: MetaState) -> bool:
@@ -113,16 +122,16 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     if state.outcome is not None or seat != state.active:
         return False
     if state.choosing_school or action.kind == "school":
-        return state.choosing_school and action.kind == "school" and action.a in SCHOOL_BY_SLUG
+        return state.choosing_school and action in schools(state)
     if action.kind == "back":
         return bool(state.pending)
     wizard = state.wizard(seat)
     if not is_whole(action):
         return _stage_is_open(state, wizard, action)
     if action.kind == "move":
-        return not _cannot_move(state, wizard) and action.a in modes(state, wizard) and action in _tree(
-            state, wizard, action.a  # type: ignore[arg-type]
-        ).get(action.b, ())
+        if _cannot_move(state, wizard) or action.a not in open_modes(state, wizard):
+            return False
+        return action in _tree(state, wizard, action.a).get(action.b, ())  # type: ignore[arg-type]
     if action.kind == "cast" and action.a == "teleport":
         return can_teleport_to(state, wizard, action.b)
     if action.kind == "rise":
@@ -134,7 +143,7 @@ def is_legal(state: MetaState, seat: int, action: MetaAction) -> bool:
     elif action.kind == "end":
         return True
     else:
-        candidates = (_specials if action.kind == "special" else _attacks)(state, wizard)
+        candidates = (on_offer if action.kind == "special" else _attacks)(state, wizard)
     return action in candidates
 
 
@@ -144,10 +153,10 @@ def _stage_is_open(state: MetaState, wizard: Wizard, stage: MetaAction) -> bool:
         if stage.a == "teleport":
             return can_teleport(state, wizard)
         return any(a.a == stage.a for a in _casts(state, wizard, teleport=False))
-    if _cannot_move(state, wizard) or stage.a not in modes(state, wizard):
+    if _cannot_move(state, wizard) or stage.a not in open_modes(state, wizard):
         return False
     if not stage.b:
-        return True  # a mode with speed can at least turn on the spot
+        return True
     return stage.b != "off" and stage.b in _tree(state, wizard, stage.a)  # type: ignore[arg-type]
 
 
@@ -157,7 +166,7 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
     wizard = state.wizard(seat)
     if _can_move(state, wizard):
         return True
-    cheap = (_declarations, _attacks, _specials)
+    cheap = (_declarations, _attacks, on_offer)
     if any(part(state, wizard) for part in cheap):
         return True
     if _casts(state, wizard, teleport=False):  # none once the spell is spent
@@ -167,15 +176,26 @@ def more_than_ending(state: MetaState, seat: int) -> bool:
 
 def _cannot_move(state: MetaState, wizard: Wizard) -> bool:
     """Whether the move is spent, or a hold, web or constriction pins the wizard."""
-    return state.done.moved or any(wizard.condition(c) for c in ("held", "web", "constrict"))
+    return state.done.moved or wizard.pinned
 
 
 def _can_move(state: MetaState, wizard: Wizard) -> bool:
-    """Whether ``_moves`` would list anything, without searching: a mode with speed can at least turn the wizard
-    on the spot (a turn costs a free turn or a point of speed), and a high flier can always descend."""
+    """Whether ``_moves`` would list anything, searching only when it must: a mode with speed that holds the wizard
+    where it is can at least turn it on the spot (a turn costs a free turn or a point of speed), and a high flier
+    can always descend."""
     if _cannot_move(state, wizard):
         return False
-    return bool(modes(state, wizard) or _rise(state, wizard))
+    return bool(open_modes(state, wizard) or _rise(state, wizard))
+
+
+def open_modes(state: MetaState, wizard: Wizard) -> tuple[Mode, ...]:
+    """The modes of transport offered now: those with speed (``modes``) whose move goes somewhere. From rules version
+    3 a walk or swim may not end where that mode cannot hold the wizard (``movement.holds``), so such a mode is
+    offered only if it reaches another hex (a search, done only then): "Swim…" on dry land far from water is gone."""
+    found = modes(state, wizard)
+    if not state.as_printed:
+        return found
+    return tuple(m for m in found if mover_of(state, wizard, m).stays or _tree(state, wizard, m))
 
 
 def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
@@ -184,7 +204,7 @@ def _moves(state: MetaState, wizard: Wizard) -> list[MetaAction]:
         return []
     found: list[MetaAction] = []
     key = _exits(state)
-    for mode in modes(state, wizard):
+    for mode in open_modes(state, wizard):
         found += _mode_moves(mover_of(state, wizard, mode), speed(state, wizard, mode), key)
     return found + _rise(state, wizard)
 
@@ -250,75 +270,37 @@ def _casts(state: MetaState, wizard: Wizard, *, teleport: bool = True) -> list[M
         if spell.level > wit or spell.level > wizard.mana:
             continue
         if spell.id == "morph":
-            if not wizard.changing and wizard.mana >= 1 + wizard.damage:
+            if can_morph(state, wizard):
                 found += _morphs(wizard.shape, wizard.condition("restrict") > 0)
         elif spell.id == "heal":
             if wizard.damage:
                 found.append(MetaAction("cast", "heal"))
         elif spell.id in ("slow", "restrict"):
-            assert wizard.hex is not None
-            for foe in enemies(state, wizard):
-                if foe.hex is not None and foe.hex.distance(wizard.hex) <= wit and foe.high == wizard.high:
-                    found.append(MetaAction("cast", spell.id, SEAT_SLUGS[foe.seat]))
+            found += _hexes(state, wizard, spell.id, wit)
         elif spell.id == "teleport" and teleport:
             found += teleports(state, wizard)
     return found
 
 
-def _specials(state: MetaState, wizard: Wizard) -> list[MetaAction]:
-    if state.done.special:
-        return []
-    found = []
+def _hexes(state: MetaState, wizard: Wizard, spell_id: str, wit: int) -> list[MetaAction]:
+    """Slow or Restrict on each enemy within ``wit`` hexes at the caster's height; from rules version 3 not on one
+    whose condition already runs a die's full worth, which a new one could not lengthen."""
     assert wizard.hex is not None
-    for special_id in wizard.body.specials:
-        special = TABLES.specials[special_id]
-        if special.cost > wizard.mana:
-            continue
-        if special_id in RANGED:
-            found += [
-                MetaAction("special", special_id, SEAT_SLUGS[t.seat]) for t in ranged_targets(state, wizard, special_id)
-            ]
-        elif special_id == "rest":
-            if wizard.shape == HUMAN and wizard.mana < MAX_MANA:
-                found.append(MetaAction("special", "rest"))
-        elif special_id == "sprint":
-            if not state.done.moved:
-                found.append(MetaAction("special", "sprint"))
-        elif special_id == "ink":
-            found.append(MetaAction("special", "ink"))
-        elif special_id == "survival":
-            if wizard.damage:
-                found.append(MetaAction("special", "survival"))
-        elif special_id == "hands" and not wizard.high and len(state.held_by(wizard.seat)) < 2:
-            found += [MetaAction("special", "pickup", a.id) for a in adjacent_artifacts(state, wizard.hex)]
-    return found
-
-
-def ranged_targets(state: MetaState, wizard: Wizard, special_id: str) -> list[Wizard]:
-    """Who Breathe, Flame, Web or Trap can reach: in range, in sight, in the front arc for fire."""
-    special = TABLES.specials[special_id]
-    assert wizard.hex is not None
-    found = []
-    for foe in enemies(state, wizard):
-        assert foe.hex is not None
-        distance = foe.hex.distance(wizard.hex)
-        if distance > special.range or (state.done.rising and not foe.flying):
-            continue
-        if special_id in ("breathe", "flame") and arc(wizard.facing, wizard.hex, foe.hex) != "front":
-            continue
-        if not in_sight(state.grid, wizard.hex, foe.hex, airborne=wizard.flying or foe.flying):
-            continue
-        if can_reach(state, wizard, foe, reaches_fliers=special_id != "trap"):
-            found.append(foe)
-    return found
+    return [
+        MetaAction("cast", spell_id, SEAT_SLUGS[foe.seat])
+        for foe in enemies(state, wizard)
+        if foe.hex is not None
+        and foe.hex.distance(wizard.hex) <= wit
+        and foe.high == wizard.high
+        and (not state.as_printed or foe.condition(spell_id) < DIE)
+    ]
 
 
 def melee_targets(state: MetaState, wizard: Wizard) -> list[Wizard]:
     """Adjacent enemies the wizard may attack hand to hand now: the flying rules, and the seed's sight rule
     (after moving, only one seen as the turn began, unless it has Charge or Track, or flies)."""
     done = state.done
-    body = wizard.body
-    free_sight = body.has("charge") or body.has("track") or wizard.flying
+    free_sight = sees_unseen(wizard.body) or wizard.flying
     found = []
     for foe in adjacent_targets(state, wizard):
         if done.moved and foe.seat not in done.seen and not free_sight:
@@ -336,17 +318,9 @@ def _attacks(state: MetaState, wizard: Wizard) -> list[MetaAction]:
     if state.done.attacked or wizard.shape == BLOB or wizard.body.att == 0:
         return []
     found = []
-    strikes = [
-        s
-        for s in wizard.body.specials
-        if s in STRIKES
-        and not state.done.special
-        and TABLES.specials[s].cost <= wizard.mana
-        and (s != "charge" or state.done.charge_run >= CHARGE_RUN)
-    ]
     for foe in melee_targets(state, wizard):
         found.append(MetaAction("attack", SEAT_SLUGS[foe.seat]))
-        found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes]
+        found += [MetaAction("attack", SEAT_SLUGS[foe.seat], strike) for strike in strikes(state, wizard, foe)]
     assert wizard.hex is not None
     if not wizard.high and not state.done.rising:
         found += [MetaAction("attack", a.id) for a in adjacent_artifacts(state, wizard.hex)]

@@ -80,7 +80,7 @@ def _stands_on(letter: str, body: Shape) -> bool:
     if letter == OFF_MAP:
         return False
     terrain = TABLES.terrain[letter]
-    walk = terrain.land_cost > 0 or (terrain.id == "rocks" and body.has("climb"))
+    walk = (terrain.climb_cost if body.has("climb") else terrain.land_cost) > 0
     return (walk and body.ls > 0) or (terrain.water and body.ws > 0)
 
 

@@ -53,7 +53,9 @@ def roll_blow(
     bonus: int = 0,
     ignore_armour: bool = False,
 ) -> tuple[MetaState, Blow]:
-    """Roll one attack by ``attacker`` with ``att`` attacks; artifacts have agility and armour 0."""
+    """Roll one attack by ``attacker`` with ``att`` attacks; artifacts have agility and armour 0. A strike's
+    ``bonus`` damage comes on a hit; from rules version 3 after armour has done its worst, so "+2 damage" is 2
+    more whatever the armour (version 2 let armour eat it: a Bat's Bite on a Tortoise added 1, or nothing)."""
     dice, rng = state.rng.dice(2)
     state = replace(state, rng=rng)
     roll = sum(dice)
@@ -66,7 +68,10 @@ def roll_blow(
     else:
         facing, agi, arm, mark = 0, 0, 0, 7
     total = roll + att - agi + facing + to_hit + home_ground(state, attacker)
-    damage = max(0, att - (0 if ignore_armour else arm) + (total - mark) + bonus) if total >= mark else 0
+    if total < mark:
+        return state, Blow(roll, total, mark, 0)
+    base = att - (0 if ignore_armour else arm) + (total - mark)
+    damage = max(0, base) + bonus if state.as_printed else max(0, base + bonus)
     return state, Blow(roll, total, mark, damage)
 
 

@@ -30,12 +30,13 @@ from .model import (
     MetaState,
     TurnDone,
     Wizard,
+    morph_cost,
 )
 from .rules import play
 from .tables import HUMAN, TABLES
 from .turns import begin_turn, round_order
 
-RULES_VERSION = 2  # 2: the Key's ward (docs/rules/metamorph.md, Rules versions)
+RULES_VERSION = 3  # 2: the Key's ward; 3: every printed word happens (docs/rules/metamorph.md, Rules versions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
         min_players=2,
         max_players=6,
         rules_version=RULES_VERSION,
-        older_rules=(1,),
+        older_rules=(1, 2),
         max_decisions=4000,
         options=MetamorphOptions,
     )
@@ -138,10 +139,11 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
 
     def describe(self, state: MetaState, seat: int, action: MetaAction) -> Choice:
         if labels.is_plain(action):
-            return _plain_choice(action)
+            here = labels.in_place(state, seat, action)
+            return _plain_choice(action) if here is None else Choice(action.key, here[0], here[1])
         if action.kind == "cast" and action.a == "morph" and action.b:
             wizard = state.wizard(seat)
-            return _morph_choice(action, wizard.shape, labels.morph_cost(wizard))
+            return _morph_choice(action, wizard.shape, morph_cost(wizard), wizard.flying)
         text, group = labels.label(state, seat, action)
         return Choice(action.key, text[:100], group)
 
@@ -253,7 +255,7 @@ def _plain_choice(action: MetaAction) -> Choice:
 
 
 @functools.lru_cache(maxsize=4096)
-def _morph_choice(action: MetaAction, shape: str, cost: int) -> Choice:
-    """A Morph's choice, made once per target, shape and cost: the Morph stage lists dozens, the same turn
+def _morph_choice(action: MetaAction, shape: str, cost: int, flying: bool) -> Choice:
+    """A Morph's choice, made once per target, shape, cost and flight: the Morph stage lists dozens, the same turn
     after turn."""
-    return Choice(action.key, labels.morph_label(shape, action.b, cost), "Spell")
+    return Choice(action.key, labels.morph_label(shape, action.b, cost, flying), "Spell")

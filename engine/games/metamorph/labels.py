@@ -14,7 +14,7 @@ from ...core import STEP_LIMIT, Choice, Step
 from ...errors import MalformedKey
 from ...geometry.hexes import DIRECTION_NAMES, Hex, sector
 from .actions import SEAT_SLUGS
-from .board import parse_hex
+from .board import hex_name, parse_hex
 from .keys import FACING_WORDS, FACINGS, MetaAction
 from .model import (
     FLIGHT_CHANGE_DAMAGE,
@@ -23,10 +23,10 @@ from .model import (
     SEAT_NAMES,
     SHAPE_BY_SLUG,
     MetaState,
-    Wizard,
     article,
+    morph_cost,
 )
-from .tables import SCHOOL_NAMES, TABLES, chart_distance
+from .tables import CLASS_NAMES, SCHOOL_NAMES, TABLES, chart_distance
 
 VERBS = {"L": "Walk", "W": "Swim", "A": "Fly"}  # a move's verb by its mode
 
@@ -62,11 +62,23 @@ def plain_label(action: MetaAction) -> tuple[str, str]:
     return f"{verb} to {action.b}, facing {FACING_WORDS[FACINGS.index(action.c)]}", f"Move by {MODE_NAMES[action.a]}"
 
 
+def in_place(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str] | None:
+    """The label and group of a move that ends where the wizard stands (a turn in place), which the plain label
+    would call a move "to" its own hex; ``None`` for any other action."""
+    if action.kind != "move" or not action.c or action.b != hex_name(state.wizard(seat).hex):  # type: ignore[arg-type]
+        return None
+    word = FACING_WORDS[FACINGS.index(action.c)]
+    lands = state.wizard(seat).flying and action.a != "A"
+    return f"{'Land and turn' if lands else 'Turn in place'} to face {word}", f"Move by {MODE_NAMES[action.a]}"
+
+
 def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
     """The label and picker group of a legal action."""
     wizard = state.wizard(seat)
     kind = action.kind
     if kind == "school":
+        if action.a not in SCHOOL_BY_SLUG:
+            return "Study no school (every shape costs what it says)", "School"
         return f"Study the {SCHOOL_NAMES[SCHOOL_BY_SLUG[action.a]]} school", "School"
     if is_plain(action):
         return plain_label(action)
@@ -74,10 +86,11 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
         spell = TABLES.spells[action.a]
         if spell.id == "morph":
             if not action.b:
-                return f"Morph… ({morph_cost(wizard)} mana)", "Spell"
-            return morph_label(wizard.shape, action.b, morph_cost(wizard)), "Spell"
+                flight = f", {FLIGHT_CHANGE_DAMAGE} damage in flight" if wizard.flying else ""
+                return f"Morph… ({morph_cost(wizard)} mana{flight})", "Spell"
+            return morph_label(wizard.shape, action.b, morph_cost(wizard), wizard.flying), "Spell"
         if action.b:
-            return f"{spell.name} → {action.b if spell.id == 'teleport' else target_name(state, action.b)}", "Spell"
+            return f"{spell.name} → {target_name(state, action.b)} ({spell.level} mana)", "Spell"
         return f"{spell.name} ({spell.level} mana)", "Spell"
     if kind == "special":
         if action.a == "pickup":
@@ -86,8 +99,9 @@ def label(state: MetaState, seat: int, action: MetaAction) -> tuple[str, str]:
         target = f" → {target_name(state, action.b)}" if action.b else ""
         return f"{special.name}{target} ({special.cost} mana)", "Special"
     if kind == "attack":
-        strike = f" with {TABLES.specials[action.b].name}" if action.b else ""
-        return f"Attack {target_name(state, action.a)}{strike}", "Attack"
+        strike = TABLES.specials[action.b] if action.b else None
+        with_what = f" with {strike.name} ({strike.cost} mana)" if strike else ""
+        return f"Attack {target_name(state, action.a)}{with_what}", "Attack"
     if kind == "drop":
         return f"Put down {target_name(state, action.a)}", "Other"
     if kind == "rise":
@@ -103,20 +117,19 @@ def stage_prompt(state: MetaState) -> str | None:
     if pending.kind == "cast":
         return "Morph into which shape?" if pending.a == "morph" else "Teleport to which hex?"
     verb = VERBS[pending.a]
+    if pending.b == hex_name(state.wizard(state.active).hex):  # type: ignore[arg-type]
+        return f"Turn in place at {pending.b}: facing which way?"
     return f"{verb} to {pending.b}: facing which way?" if pending.b else f"{verb} to which hex?"
 
 
-def morph_cost(wizard: Wizard) -> int:
-    """The mana a Morph costs the wizard now: 1, its damage, and the price of changing in flight."""
-    return 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
-
-
-def morph_label(shape: str, target: str, cost: int) -> str:
-    """A Morph's label: the words depend on the shape, the target and the cost alone."""
+def morph_label(shape: str, target: str, cost: int, flying: bool) -> str:
+    """A Morph's label: the words depend on the shape, the target, the cost and whether it is cast in flight
+    alone. In flight it says so: the change deals 4 damage first."""
     into = SHAPE_BY_SLUG[target]
     turns = chart_distance(shape, into) if TABLES.shapes[shape].cell else 1
     plural = "s" if turns > 1 else ""
-    return f"Morph into {article(into)} ({turns} turn{plural}, {cost} mana)"
+    flight = f", {FLIGHT_CHANGE_DAMAGE} damage in flight" if flying else ""
+    return f"Morph into {article(into)} ({turns} turn{plural}, {cost} mana{flight})"
 
 
 def steps(state: MetaState, seat: int, offered: Sequence[MetaAction], path: tuple[str, ...]) -> Step | str | None:
@@ -139,7 +152,7 @@ def _morph_steps(
     """Morph: the class region of the chart, then the shape."""
     if not path:
         classes = dict.fromkeys(TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class for a in shapes)
-        options = (*(Choice(c.lower(), c) for c in classes), back)
+        options = (*(Choice(c.lower(), CLASS_NAMES[c]) for c in classes), back)
         return Step("Morph into which shape? Pick its class.", options)
     members = [a for a in shapes if TABLES.shapes[SHAPE_BY_SLUG[a.b]].shape_class.lower() == path[0]]
     if len(path) == 1 and members:
@@ -174,11 +187,17 @@ def _hex_steps(  # noqa: PLR0917 (the stage's actions, the path so far, and how 
             raise MalformedKey("That direction isn't on offer any more.")
         names, path, extras = groups[int(head[1:])][1], path[1:], []
     if not path:
-        options = [Choice(n, f"{n} ({parse_hex(n).distance(origin)} away)") for n in names]
+        options = [Choice(n, _hex_words(n, origin)) for n in names]
         return Step(prompt, (*options, *extras))
     if len(path) != 1 or path[0] not in names:
         raise MalformedKey("That hex isn't on offer any more.")
     return by_hex[path[0]].key
+
+
+def _hex_words(name: str, origin: Hex) -> str:
+    """A hex option: how far it is, or that it is where the wizard stands (a move there only turns it)."""
+    away = parse_hex(name).distance(origin)
+    return f"{name} (here: turn in place)" if away == 0 else f"{name} ({away} away)"
 
 
 def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list[str]]]:
@@ -194,7 +213,7 @@ def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list
             by_direction.setdefault(sector(origin, hex_), []).append(name)
     groups: list[tuple[str, list[str]]] = []
     if here:
-        groups.append(("Stay here (turn only)", here))
+        groups.append(("Stay here (turn in place)", here))
     for direction in sorted(by_direction):
         members = sorted(by_direction[direction], key=lambda n: parse_hex(n).distance(origin))
         for start in range(0, len(members), STEP_LIMIT):

@@ -15,12 +15,15 @@ from ...core import Outcome
 from ...frozen import replace
 from ...geometry.hexes import Hex
 from ...rng import MatchRng
-from .tables import BLOB, HUMAN, SCHOOLS, TABLES, Shape
+from .tables import BLOB, HUMAN, SCHOOLS, TABLES, ConditionKind, Shape
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+SEAT_SLUGS = tuple(name.lower() for name in SEAT_NAMES)
+DIE = 6  # a die's worth of turns is 1 to 6
 MAX_MANA = 50
 START_MANA = 50
 KEY_WARD_VERSION = 2  # the rules version that brought the Key's ward (docs/rules/metamorph.md)
+PRINTED_VERSION = 3  # the rules version in which every printed word happens (issue 42; docs/rules/metamorph.md)
 Scenario = Literal["duel", "war", "key"]
 Mode = Literal["L", "W", "A"]
 MODE_NAMES = {"L": "land", "W": "water", "A": "air"}
@@ -50,7 +53,7 @@ class MetamorphOptions(BaseModel):
 class Condition:
     """A lasting effect on a wizard: ``turns`` of its own turns left (counted down as each ends)."""
 
-    kind: Literal["slow", "restrict", "poison", "held", "constrict", "web", "ink"]
+    kind: ConditionKind
     turns: int
 
 
@@ -92,6 +95,11 @@ class Wizard:
     def changing(self) -> bool:
         return self.target is not None
 
+    @property
+    def pinned(self) -> bool:
+        """Whether a hold, a web or a constriction keeps it from moving (on its next turn, or this one)."""
+        return bool(self.conditions) and any(self.condition(c) for c in ("held", "web", "constrict"))
+
     def condition(self, kind: str) -> int:
         """Turns left of a condition (0 if it has none; most wizards have none, asked many times a decision)."""
         if not self.conditions:
@@ -121,7 +129,7 @@ class Artifact:
 
     @property
     def toughness(self) -> int:
-        return 3 if self.kind == "key" else 5
+        return TABLES.artifacts[self.kind].toughness
 
     @property
     def name(self) -> str:
@@ -200,6 +208,12 @@ class MetaState:
         """Rules version 2 (ours): the Key's ward, a slow bearer, the Key near the centre."""
         return self.rules_version >= KEY_WARD_VERSION
 
+    @property
+    def as_printed(self) -> bool:
+        """Rules version 3 (ours): every printed word happens, and nothing is offered that cannot have its
+        effect (docs/rules/metamorph.md, Rules versions)."""
+        return self.rules_version >= PRINTED_VERSION
+
     def standing(self) -> tuple[Wizard, ...]:
         return tuple([w for w in self.wizards if w.on_board])  # a list first: quicker than a generator
 
@@ -207,14 +221,34 @@ class MetaState:
 FLIGHT_CHANGE_DAMAGE = 4  # the seed: changing shape in flight without landing first
 
 
+def morph_cost(wizard: Wizard) -> int:
+    """The mana a Morph costs the wizard now: 1, its damage, and in flight the 4 damage the change adds first."""
+    return 1 + wizard.damage + (FLIGHT_CHANGE_DAMAGE if wizard.flying else 0)
+
+
+def can_morph(state: MetaState, wizard: Wizard) -> bool:
+    """Whether Morph is on offer at all (its level and the turn's spell aside): not while a change is under way,
+    and only while the mana covers it. From rules version 3 the whole price in flight, and never when the 4 damage
+    of changing in flight would kill: a Morph that can only kill its caster, or turn it back to Human whatever
+    shape it names, is no play (land first). Version 2 offered it whenever 1 + the damage was covered."""
+    if wizard.changing:
+        return False
+    if not state.as_printed:
+        return wizard.mana >= 1 + wizard.damage
+    survives = not wizard.flying or wizard.damage + FLIGHT_CHANGE_DAMAGE < wizard.body.hlt
+    return survives and wizard.mana >= morph_cost(wizard)
+
+
 def intelligence(state: MetaState, wizard: Wizard) -> int:
-    """The shape's intelligence, +1 while carrying the Key of Solomon."""
-    return wizard.body.int_ + (1 if state.carries_key(wizard.seat) else 0)
+    """The shape's intelligence, +1 while carrying the Key of Solomon (data/artifacts.json)."""
+    return wizard.body.int_ + (TABLES.artifacts["key"].int_bonus if state.carries_key(wizard.seat) else 0)
 
 
 def article(name: str) -> str:
-    """ "a Rat", "an Eel": a shape's name with its indefinite article."""
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    """ "a Rat", "an Eel", "a Unicorn": a shape's name with its indefinite article (by the sound: "Uni" reads
+    "you")."""
+    vowel = name[0] in "AEIOU" and not name.startswith("Uni")
+    return f"{'an' if vowel else 'a'} {name}"
 
 
 def slug(name: str) -> str:
@@ -224,6 +258,7 @@ def slug(name: str) -> str:
 
 SHAPE_BY_SLUG = {slug(name): name for name in TABLES.shapes}
 SCHOOL_BY_SLUG = {school.lower(): school for school in SCHOOLS}
+NO_SCHOOL = "none"  # Specialization, rules version 3: a wizard *can* belong to a school (the seed), so it may not
 
 
 def maintenance(wizard: Wizard, specialization: bool) -> int:

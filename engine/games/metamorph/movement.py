@@ -21,7 +21,8 @@ EXIT = "off"
 
 def speed(state: MetaState, wizard: Wizard, mode: Mode) -> int:
     """The wizard's speed in ``mode`` this turn: halved while slowed, land speed doubled by Sprint; from rules
-    version 2 halved while carrying the Key (its bearer must be catchable)."""
+    version 2 land speed halved while carrying the Key (its bearer must be catchable; version 2 halved every
+    speed, so a bearer could never swim)."""
     body = wizard.body
     return _adjusted(state, wizard, mode, body.ls if mode == "L" else body.ws if mode == "W" else body.as_)
 
@@ -32,7 +33,7 @@ def _adjusted(state: MetaState, wizard: Wizard, mode: Mode, base: int) -> int:
         base *= 2
     if wizard.condition("slow"):
         base //= 2
-    if state.key_ward and state.carries_key(wizard.seat):
+    if state.key_ward and (mode == "L" or not state.as_printed) and state.carries_key(wizard.seat):
         base //= 2
     return base
 
@@ -47,11 +48,7 @@ def entry_cost(letter: str, climber: bool, mode: Mode) -> int:
         return 1
     if mode == "W":
         return 1 if terrain.water else 0
-    if terrain.id == "rocks":
-        return 2 if climber else 0
-    if climber and terrain.id in ("forest", "hills"):
-        return 1
-    return terrain.land_cost
+    return terrain.climb_cost if climber else terrain.land_cost
 
 
 def facing_allowance(state: MetaState, wizard: Wizard) -> int:
@@ -91,7 +88,8 @@ def reaches_forward(state: MetaState, wizard: Wizard, mode: Mode, hex_: Hex, fac
 
 class Mover(NamedTuple):
     """What a move search depends on, as plain hashable values (so searches can be memoised): the map, the
-    shape, where the wizard stands and faces, the mode, and the cells other wizards stand on."""
+    shape, where the wizard stands and faces, the mode, the cells other wizards stand on, and whether the move
+    may end where it started (turning in place)."""
 
     grid: tuple[str, ...]
     shape: str
@@ -99,12 +97,21 @@ class Mover(NamedTuple):
     facing: int
     mode: Mode
     taken: frozenset[int]
+    stays: bool = True
 
 
 def mover_of(state: MetaState, wizard: Wizard, mode: Mode) -> Mover:
     assert wizard.hex is not None
     taken = frozenset(pack(w.hex) for w in state.wizards if w.on_board and w.seat != wizard.seat and w.hex)
-    return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken)
+    stays = not state.as_printed or holds(state.grid, wizard.shape, wizard.hex, mode)
+    return Mover(state.grid, wizard.shape, wizard.hex, wizard.facing, mode, taken, stays)
+
+
+def holds(grid: tuple[str, ...], shape: str, hex_: Hex, mode: Mode) -> bool:
+    """Whether a ``shape`` may be on ``hex_`` by ``mode``: what a walk or swim may enter (or turn in, from rules
+    version 3: a swim on dry land that only turned in place, or a flier's walk that set it down in a lake, was no
+    move); anywhere, by air."""
+    return entry_cost(terrain_at(grid, hex_), TABLES.shapes[shape].has("climb"), mode) > 0
 
 
 # Places in the search are plain ints: a place is ``pack(hex) * 8 + facing``, so the search's dictionaries hash
@@ -141,9 +148,14 @@ def reach(mover: Mover, full: int) -> tuple[frozenset[int], bool]:
     the same position several times in a decision, and the answer depends on nothing else."""
     ahead, exits_ahead = _search(mover, full, forward=True)
     if full // 2 == 0:  # no step back: turning on the spot, all a backward search finds, is found ahead too
-        return ahead - {place(mover.start, mover.facing)}, exits_ahead
-    behind, exits_behind = _search(mover, full // 2, forward=False)
-    return (ahead | behind) - {place(mover.start, mover.facing)}, exits_ahead or exits_behind
+        ends, exits = ahead, exits_ahead
+    else:
+        behind, exits_behind = _search(mover, full // 2, forward=False)
+        ends, exits = ahead | behind, exits_ahead or exits_behind
+    if not mover.stays:  # no end where the mode cannot hold the wizard: not its own hex, in any facing
+        here = pack(mover.start)
+        return frozenset(p for p in ends if p >> 3 != here), exits
+    return ends - {place(mover.start, mover.facing)}, exits
 
 
 @functools.lru_cache(maxsize=512)

@@ -6,17 +6,15 @@ state and its log lines. Dice come from the state's generator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...core import LogEntry, Outcome
 from ...frozen import replace
-from .actions import CHARGE_RUN, SEAT_SLUGS, can_stand
+from .actions import SEAT_SLUGS, can_stand
 from .board import hex_name, parse_hex
-from .combat import Blow, blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
+from .combat import blobbed, describe_blow, drop_all, roll_blow, strike_artifact, wound
 from .keys import FACING_WORDS, FACINGS, MetaAction, is_whole, parent
 from .model import (
+    DIE,
     FLIGHT_CHANGE_DAMAGE,
-    MAX_MANA,
     SCHOOL_BY_SLUG,
     SEAT_NAMES,
     SHAPE_BY_SLUG,
@@ -26,6 +24,7 @@ from .model import (
     intelligence,
 )
 from .movement import reaches_forward
+from .specials import SPECIAL_EFFECTS, after_hit, run_needed
 from .tables import HUMAN, SCHOOL_NAMES, TABLES, chart_distance
 from .turns import begin_turn, end_turn, outcome_of
 
@@ -67,10 +66,12 @@ def _name(wizard: Wizard) -> str:
 
 
 def _school(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
-    """Specialization: each wizard picks a school in the first round's order, then play begins."""
-    school = SCHOOL_BY_SLUG[action.a]
+    """Specialization: each wizard picks a school (or, from rules version 3, none) in the first round's order,
+    then play begins."""
+    school = SCHOOL_BY_SLUG.get(action.a)
     state = state.with_wizard(replace(wizard, school=school))
-    log = [LogEntry(f"{_name(wizard)} studies the {SCHOOL_NAMES[school]} school.")]
+    studies = f"the {SCHOOL_NAMES[school]} school" if school else "no school: every shape costs what it says"
+    log = [LogEntry(f"{_name(wizard)} studies {studies}.")]
     if state.index + 1 < len(state.order):
         return replace(state, index=state.index + 1), log
     state = replace(state, choosing_school=False, index=0)
@@ -97,6 +98,9 @@ def _move(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
     moved = replace(wizard, hex=end, facing=facing, flying=mode == "A")
     done = replace(done, charge_run=forward)
     state = replace(state.with_wizard(moved), done=done, last_path=(start, end))
+    if end == start:
+        lands = " lands and" if wizard.flying and mode != "A" else ""
+        return state, [LogEntry(f"{_name(wizard)}{lands} turns to face {FACING_WORDS[facing]} in {hex_name(end)}.")]
     how = {"L": "walks", "W": "swims", "A": "flies"}[mode]
     return state, [LogEntry(f"{_name(wizard)} {how} to {hex_name(end)}, facing {FACING_WORDS[facing]}.")]
 
@@ -124,7 +128,7 @@ def _cast(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
         state = replace(state, done=replace(state.done, teleported=True))
         return state, [LogEntry(f"{name} teleports to {hex_name(hex_)}.")]
     target = state.wizard(SEAT_SLUGS.index(action.b))
-    turns, rng = state.rng.below(6)
+    turns, rng = state.rng.below(DIE)
     state = replace(state, rng=rng)
     kind = spell.id
     state = state.with_wizard(target.with_condition(kind, turns + 1))
@@ -178,68 +182,6 @@ def _special(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[Meta
     return SPECIAL_EFFECTS[action.a](state, wizard, action.b)
 
 
-def _rest(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
-    gained = min(5, MAX_MANA - wizard.mana)
-    return state.with_wizard(replace(wizard, mana=wizard.mana + gained)), [
-        LogEntry(f"{_name(wizard)} rests: +{gained} mana.")
-    ]
-
-
-def _sprint(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
-    return replace(state, done=replace(state.done, sprint=True)), [
-        LogEntry(f"{_name(wizard)} sprints: land speed doubled.")
-    ]
-
-
-def _ink(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
-    return state.with_wizard(wizard.with_condition("ink", 1)), [LogEntry(f"{_name(wizard)} hides in a cloud of ink.")]
-
-
-def _survival(state: MetaState, wizard: Wizard, _: str) -> tuple[MetaState, list[LogEntry]]:
-    healed = min(3, wizard.damage)
-    return state.with_wizard(replace(wizard, damage=wizard.damage - healed)), [
-        LogEntry(f"{_name(wizard)} endures and recovers {healed} health.")
-    ]
-
-
-def _pickup(state: MetaState, wizard: Wizard, artifact_id: str) -> tuple[MetaState, list[LogEntry]]:
-    artifact = state.artifact(artifact_id)
-    state = state.with_artifact(replace(artifact, carrier=wizard.seat, hex=None))
-    return state, [LogEntry(f"{_name(wizard)} picks up {artifact.name}.")]
-
-
-Effect = Callable[[MetaState, Wizard, str], tuple[MetaState, list[LogEntry]]]
-
-
-def _at(special_id: str) -> Effect:
-    """Breathe, Flame, Web and Trap share one effect, told apart by the id."""
-
-    def effect(state: MetaState, wizard: Wizard, target: str) -> tuple[MetaState, list[LogEntry]]:
-        return _ranged(state, wizard, special_id, state.wizard(SEAT_SLUGS.index(target)))
-
-    return effect
-
-
-def _ranged(state: MetaState, wizard: Wizard, special_id: str, target: Wizard) -> tuple[MetaState, list[LogEntry]]:
-    """Breathe, Flame, Web or Trap: an attack of its own, beside the hand-to-hand one."""
-    att = wizard.body.att - (1 if special_id == "flame" else 0)
-    state, blow = roll_blow(state, wizard, target, att)
-    verb = {"breathe": "breathes fire at", "flame": "flames", "web": "spins a web at", "trap": "snaps at"}[special_id]
-    text = f"{_name(wizard)} {verb} {SEAT_NAMES[target.seat]}"
-    if special_id in ("web", "trap"):
-        outcome = "and catches it" if blow.hit else "and misses"
-        text += f" (rolled {blow.roll}, {blow.total} against {blow.mark}) {outcome}."
-        if blow.hit:
-            caught = target.with_condition("web" if special_id == "web" else "held", 1)
-            if special_id == "web" and caught.flying and can_stand(state, caught, caught.hex):
-                caught = replace(caught, flying=False, high=False, rising=0)
-                text += f" {SEAT_NAMES[target.seat]} is brought down."
-            state = state.with_wizard(caught)
-        return state, [LogEntry(text)]
-    state, died = wound(state, target, blow.damage, wizard)
-    return state, [LogEntry(f"{text} {describe_blow(blow)}."), *died]
-
-
 def _attack(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
     """One hand-to-hand attack, with a strike special if named (it is then the turn's special)."""
     done = replace(state.done, attacked=True)
@@ -250,42 +192,19 @@ def _attack(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaS
     target = state.wizard(SEAT_SLUGS.index(action.a))
     strike = action.b
     done = replace(done, struck=(*done.struck, target.seat), special=done.special or bool(strike))
-    if strike:
-        wizard = replace(wizard, mana=wizard.mana - TABLES.specials[strike].cost)
-        state = state.with_wizard(wizard)
     state = replace(state, done=done)
-    to_hit = 1 if strike in ("claws", "track") else 0
-    bonus = {"bite": 2, "claws": 1}.get(strike, 0)
-    if strike == "charge" and state.done.charge_run >= CHARGE_RUN:
-        bonus = 2
-    state, blow = roll_blow(
-        state, wizard, target, wizard.body.att, to_hit=to_hit, bonus=bonus, ignore_armour=strike == "zap"
-    )
+    to_hit = bonus = 0
+    if strike:
+        special = TABLES.specials[strike]
+        wizard = replace(wizard, mana=wizard.mana - special.cost)
+        state = state.with_wizard(wizard)
+        to_hit, bonus = special.to_hit, special.damage if state.done.charge_run >= run_needed(state, special) else 0
+    pierces = bool(strike) and TABLES.specials[strike].pierces
+    state, blow = roll_blow(state, wizard, target, wizard.body.att, to_hit=to_hit, bonus=bonus, ignore_armour=pierces)
     with_what = f" with {TABLES.specials[strike].name}" if strike else ""
     log = [LogEntry(f"{_name(wizard)} attacks {SEAT_NAMES[target.seat]}{with_what} {describe_blow(blow)}.")]
-    state, more = _after_hit(state, wizard, target, blow, strike)
+    state, more = after_hit(state, target, blow, strike, wizard)
     return state, log + more
-
-
-STRIKE_EFFECTS = ("bite", "claws", "hug", "constrict", "poison", "zap", "charge", "track")  # in _attack
-PASSIVE_EFFECTS = ("climb", "hands")  # climb in movement.entry_cost; hands lets "pickup" be offered
-
-
-def _after_hit(
-    state: MetaState, wizard: Wizard, target: Wizard, blow: Blow, strike: str
-) -> tuple[MetaState, list[LogEntry]]:
-    if not blow.hit:
-        return state, []
-    state, log = wound(state, target, blow.damage, wizard)
-    target = state.wizard(target.seat)
-    if not target.on_board or strike not in ("hug", "constrict", "poison"):
-        return state, log
-    if strike == "poison":
-        turns, rng = state.rng.below(6)
-        state = replace(state, rng=rng).with_wizard(target.with_condition("poison", turns + 1))
-        return state, [*log, LogEntry(f"{SEAT_NAMES[target.seat]} is poisoned for {turns + 1} turns.")]
-    state = state.with_wizard(target.with_condition("constrict" if strike == "constrict" else "held", 1))
-    return state, [*log, LogEntry(f"{SEAT_NAMES[target.seat]} is held fast.")]
 
 
 def _land(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
@@ -309,13 +228,3 @@ def _rise(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaSta
 
 def _end(state: MetaState, wizard: Wizard, action: MetaAction) -> tuple[MetaState, list[LogEntry]]:
     return end_turn(state)
-
-
-SPECIAL_EFFECTS: dict[str, Effect] = {
-    "rest": _rest,
-    "sprint": _sprint,
-    "ink": _ink,
-    "survival": _survival,
-    "pickup": _pickup,
-    **{special: _at(special) for special in ("breathe", "flame", "web", "trap")},
-}

@@ -1,4 +1,5 @@
-"""Metamorph's tables, read from ``data/``: shapes and their chart cells, specials, spells, terrain, geomorphs.
+"""Metamorph's tables, read from ``data/``: shapes and their chart cells, specials, spells, terrain, geomorphs and
+the scenarios' artifacts.
 
 Curufea's figures (credit "Curufea (curufea.com)", CC BY-NC-SA 2.5) and ours live side by side; each row of
 the shape table says which it is. The tables are read once, at import, into frozen models; ``TABLES`` is
@@ -22,6 +23,15 @@ SizeName = Literal["Small", "Medium", "Large", "Very Large", "Huge"]
 ShapeClass = Literal["Mammal", "Magical", "Reptilian", "Aquatic", "Blob"]
 SCHOOLS: tuple[ShapeClass, ...] = ("Mammal", "Reptilian", "Magical", "Aquatic")
 SCHOOL_NAMES = {"Mammal": "Mammalian", "Reptilian": "Reptilian", "Magical": "Fantastical", "Aquatic": "Aquatic"}
+# A class as players read it on the board, the chart and the menus: the seed's Specialization calls the shape
+# list's Magical class Fantastical, and so does everything a player sees.
+CLASS_NAMES = {
+    "Mammal": "Mammal",
+    "Magical": "Fantastical",
+    "Reptilian": "Reptilian",
+    "Aquatic": "Aquatic",
+    "Blob": "Blob",
+}
 FACING_ALLOWANCE = {"Small": 5, "Medium": 4, "Large": 3, "Very Large": 2, "Huge": 1}  # the seed's list
 BLOB, HUMAN = "Amorphous Blob", "Human"
 CHART_SIZE = 9
@@ -59,8 +69,12 @@ class Shape(ContentRow):
         return special in self.specials
 
 
+ConditionKind = Literal["slow", "restrict", "poison", "held", "constrict", "web", "ink"]
+
+
 class Special(ContentRow):
-    """A special ability: ``kind`` says how it is used (see data/specials.json), ``cost`` its mana."""
+    """A special ability: ``kind`` says how it is used, ``cost`` its mana, and the effect fields what it does
+    (data/specials.json's notes say what each means; the code of ``specials.py`` reads them)."""
 
     id: str
     name: str
@@ -68,6 +82,19 @@ class Special(ContentRow):
     cost: int = Field(ge=0)
     range: int = Field(ge=0)
     text: str
+    to_hit: int = 0
+    damage: int = Field(default=0, ge=0)
+    att: int = 0
+    pierces: bool = False
+    run: int = Field(default=0, ge=0)
+    unseen: bool = False
+    harmless: bool = False
+    inflicts: ConditionKind | None = None
+    lasts: Literal["next turn", "die", "own turn"] | None = None
+    front: bool = False
+    fliers: bool = False
+    heal: int = Field(default=0, ge=0)
+    mana: int = Field(default=0, ge=0)
 
 
 class Spell(ContentRow):
@@ -81,16 +108,29 @@ class Spell(ContentRow):
 
 
 class Terrain(ContentRow):
-    """A terrain type: what land movement pays to enter it (0: cannot), whether swimmers may, sight, and
-    which shape classes favour it (a facing change more there)."""
+    """A terrain type: what walking pays to enter it (0: cannot), and a shape with Climb; whether swimmers may;
+    sight; and which shape classes favour it (+1 to hit from it, a facing change more there)."""
 
     id: str
     letter: str = Field(min_length=1, max_length=1)
     name: str
     land_cost: int = Field(ge=0)
+    climb_cost: int = Field(ge=0)
     water: bool
     blocks_sight: bool
     favoured: tuple[ShapeClass, ...]
+
+
+class ArtifactKind(ContentRow):
+    """An artifact of the scenarios: what breaks it, and what it gives, while carried or lying on dry ground."""
+
+    id: Literal["key", "font"]
+    name: str
+    toughness: int = Field(ge=1)
+    works: Literal["carried", "ground"]
+    mana: int = Field(ge=0)
+    int_bonus: int = Field(default=0, ge=0)
+    text: str
 
 
 class Geomorph(ContentRow):
@@ -110,6 +150,7 @@ class Tables:
     spells: dict[str, Spell]
     terrain: dict[str, Terrain]  # by letter
     geomorphs: tuple[Geomorph, ...]
+    artifacts: dict[str, ArtifactKind]
     files: dict[str, ContentFile]
 
     def by_cell(self) -> dict[tuple[int, int], Shape]:
@@ -124,6 +165,7 @@ def load_tables(folder: Path = DATA) -> Tables:
         "spells": load_table(folder / "spells.json", Spell),
         "terrain": load_table(folder / "terrain.json", Terrain),
         "geomorphs": load_table(folder / "geomorphs.json", Geomorph),
+        "artifacts": load_table(folder / "artifacts.json", ArtifactKind),
     }
     shapes = by_key(files["shapes"].rows, "name")
     cells = [s.cell for s in shapes.values() if s.cell is not None]
@@ -135,6 +177,7 @@ def load_tables(folder: Path = DATA) -> Tables:
         spells=by_key(files["spells"].rows, "id"),
         terrain=by_key(files["terrain"].rows, "letter"),
         geomorphs=files["geomorphs"].rows,
+        artifacts=by_key(files["artifacts"].rows, "id"),
         files=files,
     )
     for geo in tables.geomorphs:

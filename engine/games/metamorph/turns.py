@@ -11,11 +11,8 @@ from ...frozen import replace
 from .actions import more_than_ending
 from .board import in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
-from .model import MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
+from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
 from .tables import BLOB, HUMAN, TABLES, step_towards
-
-FONT_MANA = 6
-KEY_MANA = 4
 
 
 def round_order(state: MetaState, first: int | None = None) -> tuple[MetaState, tuple[int, ...]]:
@@ -57,9 +54,8 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     if risen is not wizard:
         state = state.with_wizard(risen)
     wizard = risen
-    state, line = _change_progress(state, wizard)
-    if line:
-        log.append(LogEntry(line))
+    state, changed = _change_progress(state, wizard)
+    log.extend(changed)
     wizard = state.wizard(seat)
     for kind in ("poison", "constrict"):
         if wizard.condition(kind) and wizard.on_board:
@@ -77,7 +73,8 @@ def begin_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
     state, upkeep = _upkeep(state, wizard)
     log.extend(upkeep)
     wizard = state.wizard(seat)
-    assert wizard.hex is not None
+    if wizard.hex is None:  # the change its upkeep forced in flight killed it
+        return state, log
     seen = tuple(
         w.seat
         for w in state.standing()
@@ -97,40 +94,49 @@ def _rise(wizard: Wizard) -> Wizard:
     return replace(wizard, rising=0) if wizard.rising else wizard
 
 
-def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, str | None]:
-    """A changing wizard's counter moves one cell towards its target; on arrival it takes the shape, whole."""
+def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]]:
+    """A changing wizard's counter moves one cell towards its target; on arrival it takes the shape, whole. From
+    rules version 3 it drops what it holds as the shape arrives (the seed: objects drop "when you change shapes"):
+    a Human who cast Morph and picked the Key up again that turn no longer becomes a Rat holding the Key."""
     if wizard.target is None or wizard.cell is None:
-        return state, None
+        return state, []
     goal = TABLES.shapes[wizard.target].cell
     assert goal is not None
     cell = step_towards(wizard.cell, goal)
     name = SEAT_NAMES[wizard.seat]
-    if cell == goal:
-        shape = TABLES.shapes[wizard.target]
-        done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
-        return state.with_wizard(done), f"{name} takes the shape of {article(shape.name)}."
-    return state.with_wizard(replace(wizard, cell=cell)), f"{name}'s change goes on: the Blob is one cell nearer."
+    if cell != goal:
+        line = f"{name}'s change goes on: the Blob is one cell nearer."
+        return state.with_wizard(replace(wizard, cell=cell)), [LogEntry(line)]
+    dropped: list[LogEntry] = []
+    if state.as_printed:
+        state, dropped = drop_all(state, wizard)
+    shape = TABLES.shapes[wizard.target]
+    done = replace(wizard, shape=shape.name, target=None, cell=None, damage=0, flying=shape.flies, high=False)
+    return state.with_wizard(done), [*dropped, LogEntry(f"{name} takes the shape of {article(shape.name)}.")]
 
 
 def _artifact_mana(state: MetaState, wizard: Wizard) -> int:
-    """6 mana for each Font on the ground in the wizard's hex (never in water), 4 for carrying the Key; never
-    to a Blob (the seed: no mana is gained while a Blob)."""
-    if wizard.shape == BLOB:
+    """The mana artifacts give (data/artifacts.json): one that works carried, to its bearer (the Key: 4); one that
+    works on the ground, to every wizard in its hex unless that hex is water (a Font: 6, each Font adding up);
+    never to a Blob (the seed: no mana is gained while a Blob)."""
+    if wizard.shape == BLOB or not state.artifacts:
         return 0
     gained = 0
     for artifact in state.artifacts:
         if artifact.destroyed:
             continue
-        underfoot = artifact.kind == "font" and artifact.hex == wizard.hex and artifact.carrier is None
-        if underfoot and not TABLES.terrain[terrain_at(state.grid, wizard.hex)].water:  # type: ignore[arg-type]
-            gained += FONT_MANA
-        if artifact.kind == "key" and artifact.carrier == wizard.seat:
-            gained += KEY_MANA
+        kind = TABLES.artifacts[artifact.kind]
+        if kind.works == "carried" and artifact.carrier == wizard.seat:
+            gained += kind.mana
+        elif kind.works == "ground" and artifact.hex == wizard.hex and artifact.carrier is None:
+            gained += 0 if TABLES.terrain[terrain_at(state.grid, wizard.hex)].water else kind.mana  # type: ignore[arg-type]
     return gained
 
 
 def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]]:
-    """Pay the shape's maintenance; a wizard who cannot becomes a Blob heading back to Human."""
+    """Pay the shape's maintenance; a wizard who cannot becomes a Blob heading back to Human. From rules version 3
+    a flier that cannot pay takes the seed's 4 damage for changing shape without landing (which can kill): the
+    change is as much a change of shape as a Morph, and it could have landed last turn."""
     cost = maintenance(wizard, state.options.specialization)
     if cost == 0:
         return state, []
@@ -139,10 +145,16 @@ def _upkeep(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[LogEntry]
         return state.with_wizard(replace(wizard, mana=wizard.mana - cost)), [
             LogEntry(f"{name} pays {cost} mana to stay {article(wizard.shape)}.")
         ]
+    log = [LogEntry(f"{name} cannot pay {cost} mana for the {wizard.shape}.")]
     state, dropped = drop_all(state, wizard)
+    log += dropped
+    if wizard.flying and state.as_printed:  # the seed's 4 damage for changing shape in flight, this change too
+        state, died = wound(state, state.wizard(wizard.seat), FLIGHT_CHANGE_DAMAGE, None)
+        log += [LogEntry(f"{name} changes shape in flight and takes {FLIGHT_CHANGE_DAMAGE} damage."), *died]
+        if not state.wizard(wizard.seat).on_board:
+            return state, log
     state = state.with_wizard(blobbed(state.wizard(wizard.seat), HUMAN))
-    line = f"{name} cannot pay {cost} mana for the {wizard.shape}: it melts into a Blob and heads back to Human."
-    return state, [LogEntry(line), *dropped]
+    return state, [*log, LogEntry(f"{name} melts into a Blob and heads back to Human.")]
 
 
 def end_turn(state: MetaState) -> tuple[MetaState, list[LogEntry]]:
