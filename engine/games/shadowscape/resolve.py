@@ -26,7 +26,7 @@ from .model import (
     topped_up,
 )
 from .powers import SPECIALS, discard_down, enemy_name, hero_name, mend, push, resolve_special, seat_of
-from .scope import bonus, defence_of, free_boost, reach, room_shrine
+from .scope import bonus, defence_of, free_boost, lord_damage, reach, room_shrine
 from .setup import discard_enemy, draw, last_player, spawn_one, take_hero
 from .tables import TABLES
 from .turns import ambush
@@ -142,7 +142,8 @@ def _strike(state: ShadowState, seat: int, action: ShadowAction) -> Result:
     state = replace(state, used=replace(state.used, attacked=True))
     log = [LogEntry(f"{hero_name(state, seat)} uses {side.name} on the {enemy_name(target)}: {damage} damage.")]
     if target == "lord":
-        return _hit_lord(state, seat, damage, log)
+        dealt = lord_damage(state, side, damage) if state.rules >= PRINTED_WORD else damage
+        return _hit_lord(state, seat, dealt, log)
     victims = [target]
     if side.effect is not None and side.effect.id == "sweep":
         room = dict(state.enemies)[target]

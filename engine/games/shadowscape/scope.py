@@ -121,6 +121,16 @@ def bonus(state: ShadowState, hero: HeroState, side: ActionSide) -> int:
     return extra
 
 
+def lord_damage(state: ShadowState, side: ActionSide, damage: int) -> int:
+    """What an attack leaves on the Dungeon Lord, from rules version 5: Pierce counts (its Defence is that much
+    less against the blow), and Armoured or Warded takes its amount off (before, the Lord took the raw damage)."""
+    effect = lord_side(state).effect
+    armoured = effect.id == "armoured" and side.boost == "might"
+    tough = effect.amount if armoured or (effect.id == "warded" and side.action == "magic") else 0
+    cut = side.effect.amount if side.effect is not None and side.effect.id == "pierce" else 0
+    return max(0, damage + cut - tough)
+
+
 def defence_of(state: ShadowState, target: str, side: ActionSide) -> int:
     """An enemy's Defence against this face: Pierce lowers it; Armoured and Warded raise it in the advanced game."""
     if target == "lord":
