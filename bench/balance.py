@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.append(str(Path(__file__).resolve().parent))  # balance_positions, beside this script
 
 import balance_positions as positional
+from endings import ending
 
 from engine import GAMES, get_game
 from engine.ai.arena import Result, play, wilson
@@ -45,12 +46,13 @@ PLAYERS = 2  # balance is measured one against one, hard against hard
 
 def _job(args: tuple[str, str, dict[str, Any] | None, int, int]) -> Result:
     game_id, level, options, seed, players = args
-    return play(game_id, (level,) * players, seed, options, keep_state=game_id in positional.FACTS)
+    return play(game_id, (level,) * players, seed, options, keep_state=True)  # the final state names the ending
 
 
-def _raw(results: list[Result], players: int, first: int | None) -> dict[str, Any]:
+def _raw(game_id: str, results: list[Result], players: int, first: int | None) -> dict[str, Any]:
     """Counts for one arrangement: what runs add up (``--append``) and the tables are computed from."""
     return {
+        "endings": endings_of(game_id, results),
         "games": len(results),
         "wins": [sum(seat in r.winners for r in results) for seat in range(players)],
         "first": first,
@@ -60,6 +62,15 @@ def _raw(results: list[Result], players: int, first: int | None) -> dict[str, An
         "decisions": sum(r.decisions for r in results),
         "timeouts": sum(r.timeouts for r in results),
     }
+
+
+def endings_of(game_id: str, results: list[Result]) -> dict[str, int]:
+    """How many of the matches ended each way the rulebook names (bench/endings.py)."""
+    counts: dict[str, int] = {}
+    for result in results:
+        name = ending(game_id, result.state)
+        counts[name] = counts.get(name, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _rolled(results: list[Result]) -> bool:
@@ -74,6 +85,8 @@ def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     total["wins"] = [x + y for x, y in zip(a["wins"], b["wins"], strict=True)]
     total["first"] = a["first"]
     total["first_wins"] = None if a["first"] is None else a["first_wins"] + b["first_wins"]
+    x, y = a.get("endings", {}), b.get("endings", {})
+    total["endings"] = {kind: x.get(kind, 0) + y.get(kind, 0) for kind in sorted({*x, *y})}
     openers = (a.get("opener_wins"), b.get("opener_wins"))
     total["opener_wins"] = None if None in openers else openers[0] + openers[1]
     return total
@@ -151,7 +164,7 @@ def _markdown(data: dict[str, Any]) -> str:
         if entry.get("preset"):
             lines.append(f"- AI: {entry['preset']}")
         if game_id in positional.ARRANGEMENTS:
-            lines += positional.lines(entry)
+            lines += positional.lines(entry) + endings_table(entry)
             continue
         rows = rows_of(game_id, entry)
         first = "first_player" in rows[0]
@@ -179,11 +192,40 @@ def _markdown(data: dict[str, Any]) -> str:
                 "Outside 40–60 %: " + "; ".join(flags) + ". What was done about it, and why, is in the game's "
                 "rulebook (docs/rules/), section *About balance*.",
             ]
+        lines += endings_table(entry)
         capped = sum(raw["timeouts"] for raw in entry["arrangements"].values())
         if capped:
             lines += ["", f"Decisions cut short by the time cap: {capped}."]
     lines += ["", DATA_MARK + json.dumps(data, sort_keys=True) + " -->"]
     return "\n".join(lines) + "\n"
+
+
+def endings_table(entry: dict[str, Any]) -> list[str]:
+    """How matches ended: one row an arrangement, one column an ending, in percent of its matches. Counts
+    stored before endings were recorded show as "not recorded"."""
+    raws = entry["arrangements"]
+    kinds = sorted({kind for raw in raws.values() for kind in raw.get("endings", {})})
+    if not kinds:
+        return ["", "How matches ended: not recorded for these runs (rerun to count them)."]
+    out = ["", "How matches ended:", "", "| arrangement | " + " | ".join(kinds) + " |", "|" + "---|" * (len(kinds) + 1)]
+    for name, raw in raws.items():
+        counted = sum(raw.get("endings", {}).values())
+        if not counted:
+            out.append(f"| {name} | " + " | ".join("not recorded" for _ in kinds) + " |")
+            continue
+        cells = [f"{raw['endings'].get(kind, 0) / counted:.1%}" for kind in kinds]
+        out.append(f"| {name} | " + " | ".join(cells) + " |")
+    return out
+
+
+def endings_summary(entry: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """The endings table as shares, for the JSON line."""
+    shares = {}
+    for name, raw in entry["arrangements"].items():
+        counted = sum(raw.get("endings", {}).values())
+        if counted:
+            shares[name] = {kind: round(count / counted, 3) for kind, count in raw["endings"].items()}
+    return shares
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -251,9 +293,11 @@ def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
                 | ({"arrangements": sorted(by)} if only else {})
             ],
             "arrangements": {
-                name: positional.raw(game_id, rs, setups[game_id, name][1], setups[game_id, name][0])
+                name: positional.raw(
+                    game_id, rs, setups[game_id, name][1], setups[game_id, name][0], endings_of(game_id, rs)
+                )
                 if (game_id, name) in setups
-                else _raw(rs, PLAYERS, first)
+                else _raw(game_id, rs, PLAYERS, first)
                 for name, (first, rs) in by.items()
             },
         }
@@ -325,11 +369,20 @@ def main() -> None:
     for game_id, rows in summary.items():
         for row in rows:
             print(game_id, row["arrangement"], {k: v for k, v in row.items() if k != "arrangement"})
+    endings = {game_id: endings_summary(data[game_id]) for game_id in new}
+    for game_id, shares in endings.items():
+        for name, kinds in shares.items():
+            print(game_id, name, "endings", kinds)
     print(f"wrote {out}")
     print(
-        json.dumps(
-            {"bench": "balance", "level": args.level, "games": args.games, "seed": args.seed, "results": summary}
-        )
+        json.dumps({
+            "bench": "balance",
+            "level": args.level,
+            "games": args.games,
+            "seed": args.seed,
+            "results": summary,
+            "endings": endings,
+        })
     )
 
 

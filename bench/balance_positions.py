@@ -8,7 +8,7 @@ options, and counts:
   ± 10 points;
 - cooperative: the team's wins, which must fall as the difficulty rises (Standard within 40–70 %);
 - every hero's matches and wins, over all arrangements (Shadowscape's drafted heroes);
-- how matches end, where a game has several ways (Good vs Bad: a card's tour, or Renown after the last round).
+- how matches end (bench/endings.py names them; bench/balance.py tables them for every game).
 """
 
 from __future__ import annotations
@@ -31,13 +31,7 @@ def _goodvsbad_facts(state: Any) -> tuple[int, list[str]]:
     return state.first, []
 
 
-def _goodvsbad_ending(state: Any) -> str:
-    """"tour" (a Protector or Supervillain reached every Home Base) or "Renown" (the default end)."""
-    return "Renown" if state.outcome.reason.startswith("After round") else "tour"
-
-
 FACTS: dict[str, Facts] = {"shadowscape": _shadowscape_facts, "goodvsbad": _goodvsbad_facts}
-ENDINGS: dict[str, Callable[[Any], str]] = {"goodvsbad": _goodvsbad_ending}
 ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any], int]]] = {
     "goodvsbad": [(f"{n} players", {}, n) for n in (2, 4, 6)],
     "shadowscape": [
@@ -59,17 +53,15 @@ def in_order(entry: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return sorted(entry["arrangements"].items(), key=lambda item: ranked.get(item[0], len(ranked)))
 
 
-def raw(game_id: str, results: list[Result], players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Counts of one arrangement (what ``--append`` adds up)."""
+def raw(
+    game_id: str, results: list[Result], players: int, options: dict[str, Any], endings: dict[str, int]
+) -> dict[str, Any]:
+    """Counts of one arrangement (what ``--append`` adds up); ``endings`` counts how its matches ended."""
     positions = [0] * players
     hero_games: dict[str, int] = {}
     hero_wins: dict[str, int] = {}
     team = 0
-    endings: dict[str, int] = {}
     for result in results:
-        if game_id in ENDINGS and result.state.outcome is not None:
-            ending = ENDINGS[game_id](result.state)
-            endings[ending] = endings.get(ending, 0) + 1
         first, heroes = FACTS[game_id](result.state)
         for seat, hero in enumerate(heroes):
             hero_games[hero] = hero_games.get(hero, 0) + 1
@@ -153,11 +145,6 @@ def lines(entry: dict[str, Any]) -> list[str]:
     if heroes:
         out += ["", "| hero | matches | wins |", "|---|---|---|"]
         out += [f"| {hero} | {games} | {_pct(wins, games)} |" for hero, (games, wins) in heroes.items()]
-    ended = [(name, r["endings"]) for name, r in entry["arrangements"].items() if r.get("endings")]
-    if ended:
-        out += ["", "How matches ended: " + "; ".join(
-            f"{name}: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) for name, kinds in ended
-        ) + "."]
     if flags:
         out += ["", "Outside the targets: " + "; ".join(flags) + ". See the rulebook's *About balance*."]
     return out

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.ai.arena import Result, play
+from engine.core import Outcome
 
 _SPEC = importlib.util.spec_from_file_location("balance", Path(__file__).resolve().parents[1] / "bench" / "balance.py")
 assert _SPEC and _SPEC.loader
 balance = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(balance)
+endings = sys.modules["endings"]  # bench/endings.py, imported by the script from beside it
 
 
 def _entry(seed: int, preset: str, wins: tuple[int, int]) -> dict[str, Any]:
@@ -78,7 +81,7 @@ def test_several_players_are_counted_by_position_team_and_hero() -> None:
     positional = balance.positional
     options = {"mode": "competitive"}
     competitive = [play("shadowscape", ("random",) * 3, seed, options, keep_state=True) for seed in (1, 2)]
-    raw = positional.raw("shadowscape", competitive, 3, {"mode": "competitive"})
+    raw = positional.raw("shadowscape", competitive, 3, {"mode": "competitive"}, {})
     winners = sum(len(result.winners) for result in competitive)  # a shared win counts for each winner
     assert raw["games"] == 2 and sum(raw["position_wins"]) == winners and raw["team_wins"] == 0
     assert sum(raw["hero_games"].values()) == 6 and sum(raw["hero_wins"].values()) == winners
@@ -97,22 +100,55 @@ def test_the_first_player_is_reported_only_where_a_roll_decides_it() -> None:
     decides first, so the column would only repeat the Adversary's."""
     rolled = [Result(frozenset({0}), False, 10, opener=0), Result(frozenset({0}), False, 10, opener=1)]
     fixed = [Result(frozenset({1}), False, 10, opener=1), Result(frozenset({0}), False, 10, opener=1)]
-    assert balance._raw(rolled, 2, None)["opener_wins"] == 1
-    assert balance._raw(fixed, 2, None)["opener_wins"] is None
+    assert balance._raw("metamorph", rolled, 2, None)["opener_wins"] == 1
+    assert balance._raw("swartzblak", fixed, 2, None)["opener_wins"] is None
 
 
-def test_good_vs_bad_counts_positions_and_how_matches_end() -> None:
+def test_good_vs_bad_counts_positions() -> None:
     """Good vs Bad has no heroes to draft: wins by position from the rolled first player (a shared win counts
-    for each winner), and how each match ended (Renown after the last round, or a tour)."""
+    for each winner)."""
     positional = balance.positional
     results = [play("goodvsbad", ("random",) * 4, seed, {"rounds": 6}, keep_state=True) for seed in (1, 2)]
-    raw = positional.raw("goodvsbad", results, 4, {})
+    raw = positional.raw("goodvsbad", results, 4, {}, balance.endings_of("goodvsbad", results))
     assert raw["games"] == 2 and sum(raw["position_wins"]) == sum(len(r.winners) for r in results) >= 2
-    assert raw["hero_games"] == {} and sum(raw["endings"].values()) == 2
-    assert set(raw["endings"]) <= {"Renown", "tour"}
+    assert raw["hero_games"] == {} and raw["endings"] == {"Renown after round 6": 2}
     text = "\n".join(positional.lines({"arrangements": {"4 players": raw}}))
-    assert "How matches ended: 4 players:" in text and "| hero |" not in text
-    assert positional.add(raw, raw)["endings"] == {kind: 2 * n for kind, n in raw["endings"].items()}
+    assert "| 4 players | 2 |" in text and "| hero |" not in text
+    assert positional.add(raw, raw)["endings"] == {"Renown after round 6": 4}
+
+
+ENDINGS = {  # every ending each game's rulebook names (bench/endings.py's names)
+    "wars": {"king destroyed", "king home", "repetition (draw)", "quiet turns (draw)"},
+    "metamorph": {"last wizard standing", "Key carried off", "no wizard standing (draw)", "round limit (draw)"},
+    "swartzblak": {"Tile 5 escape", "Shapeshifter disabled", "town safe after round 6", "town harmed by round 6"},
+    "goodvsbad": {"Protector's tour", "Supervillain's tour", "Renown after round 6", "Renown after round 12"},
+    "shadowscape": {"Lord slain", "Long Dark", "fate deck ran out"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(ENDINGS))
+def test_every_match_ending_is_named_by_the_rulebook(game_id: str) -> None:
+    """Random matches of every game end in one of its named endings (never a raw sentence), the counts add up
+    across runs, and the table shows one row an arrangement, one column an ending, in percent."""
+    options = {"goodvsbad": {"rounds": 6}, "shadowscape": {"mode": "cooperative"}}.get(game_id)
+    results = [play(game_id, ("random", "random"), seed, options, keep_state=True) for seed in (1, 2, 3)]
+    counts = balance.endings_of(game_id, results)
+    finished = [r for r in results if r.state.outcome is not None]
+    assert sum(counts.values()) == 3 and set(counts) - {endings.UNFINISHED} <= ENDINGS[game_id]
+    assert counts.get(endings.UNFINISHED, 0) == 3 - len(finished)
+    raw = {"arrangements": {"one": {"endings": counts}, "two": {"endings": counts}}}
+    table = "\n".join(balance.endings_table(raw))
+    assert table.count("| one |") == 1 and all(kind in table for kind in counts)
+    assert balance.endings_summary(raw)["one"] == {kind: round(n / 3, 3) for kind, n in counts.items()}
+
+
+def test_an_ending_no_rulebook_names_shows_as_its_own_sentence() -> None:
+    """A new ending must appear in the table, not vanish into a known column."""
+    class Final:
+        outcome = Outcome.win(0, reason="Something nobody planned for.")
+
+    assert endings.ending("wars", Final()) == "Something nobody planned for."
+    assert balance.endings_table({"arrangements": {"a": {}}})[-1].startswith("How matches ended: not recorded")
 
 
 def test_co_op_levels_are_read_in_play_order_whatever_order_the_data_keeps() -> None:
