@@ -1,20 +1,17 @@
 """Crash safety: SIGKILL the service mid-stream, again and again, and check nothing acknowledged is lost,
 nothing unacknowledged is half there, and every match replays from its log to the state the service loads.
 
-Each round starts ``tests/helpers/crash_driver.py`` on the round's database, reads its acknowledgements
-until a random count, kills it at a random moment (sometimes before it has even finished migrating), then
-restarts the service in this process and audits the whole database. Two lanes with their own databases run
-side by side, so the rounds take half the wall time. It runs on a SQLite file and on a real PostgreSQL server.
+Each round starts ``tests/helpers/crash_driver.py`` on the round's database (forked from a forkserver that
+has imported it: tests/helpers/forked.py), reads its acknowledgements until a random count, kills it at a
+random moment (sometimes before it has even finished migrating), then restarts the service in this process and
+audits the whole database. Two lanes with their own databases run side by side, so the rounds take half the
+wall time. It runs on a SQLite file and on a real PostgreSQL server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +25,7 @@ from engine.service import ABORT, RESIGN, MatchService
 from engine.store import is_postgres
 from tests.fakes.shell_game import ShellGame
 from tests.helpers import crash_driver
+from tests.helpers.forked import Forked
 from tests.helpers.matches import query
 
 ROUNDS_PER_LANE = 26  # two lanes: 52 kills
@@ -53,13 +51,7 @@ class Lane:
 
 def run_round(lane: Lane, db: str | Path) -> None:
     """Start the driver, let it acknowledge a random number of decisions, kill it, audit."""
-    proc = subprocess.Popen(
-        [sys.executable, crash_driver.__file__, str(db), str(lane.rnd.randrange(10**9))],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-    )
-    assert proc.stdout is not None
+    proc = Forked(crash_driver.forked, str(db), lane.rnd.randrange(10**9))
     early = lane.rnd.random() < 0.1  # kill during start-up or migration
     target = 0 if early else lane.rnd.randint(1, 60)
     if early:
@@ -67,15 +59,12 @@ def run_round(lane: Lane, db: str | Path) -> None:
     seen = 0
     lines: list[str] = []
     while seen < target:
-        line = proc.stdout.readline()
+        line = proc.readline()
         assert line, f"the driver stopped by itself: {lines[-3:]}"
         lines.append(line)
         seen += line.startswith("ACK")
     time.sleep(lane.rnd.uniform(0, 0.002))  # land the kill anywhere in the next decision
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    lines.extend(proc.stdout.read().splitlines())  # printed before the kill, hence acknowledged too
-    proc.stdout.close()
+    lines.extend(proc.kill())  # sent before the kill, hence acknowledged too
     for line in lines:
         if line.startswith("ACK"):
             _, match_id, seq, key = line.split()

@@ -5,16 +5,13 @@ every match replays from its log to the state the service loads. On PostgreSQL, 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 from tests.helpers import shared_driver
+from tests.helpers.forked import Forked
 from tests.helpers.matches import open_service, query
 from tests.test_service_crash import check_replays
 
@@ -26,19 +23,13 @@ class Driver:
     """One driver process, its acknowledgements read by a thread as they come."""
 
     def __init__(self, database: str | Path, seed: int) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, shared_driver.__file__, str(database), str(seed), str(CHANNELS)],
-            stdout=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
+        self.proc = Forked(shared_driver.forked, str(database), seed, CHANNELS)
         self.acked: list[tuple[str, int, str]] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
+        while line := self.proc.readline():
             if line.startswith("ACK"):
                 _, match_id, seq, key = line.split()
                 self.acked.append((match_id, int(seq), key))
@@ -46,15 +37,13 @@ class Driver:
     def wait_for(self, count: int) -> None:
         """Until this process has acknowledged ``count`` decisions (it must still be running)."""
         while len(self.acked) < count:
-            assert self.proc.poll() is None, "a driver stopped by itself"
+            assert self.proc.running(), "a driver stopped by itself"
             time.sleep(0.001)
 
     def kill(self) -> list[tuple[str, int, str]]:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-        self._reader.join()
-        assert self.proc.stdout is not None
-        self.proc.stdout.close()
+        self.proc.stop()
+        self._reader.join()  # it has read to the pipe's end: every line sent before the kill
+        self.proc.kill()  # nothing is left to read: this closes the pipe
         return self.acked
 
 

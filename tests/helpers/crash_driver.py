@@ -3,7 +3,7 @@
 Three players' worth of traffic in three channels: each worker resumes its channel's open match (or opens a
 new one), plays random legal decisions, now and then resigns or aborts, and prints ``ACK <match> <seq> <key>``
 (flushed) the moment each write has returned, i.e. committed. The test SIGKILLs this process at random moments.
-It imports only the engine, so it starts fast.
+The test forks it from a forkserver (tests/helpers/forked.py, ``forked``), its lines sent through a pipe.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+from collections.abc import Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -25,12 +27,16 @@ PLAYERS = (1, 2)
 LIMIT = 2_000  # decisions before giving up, should the test never kill us
 
 
-def say(line: str) -> None:
+Say = Callable[[str], None]
+
+
+def say_out(line: str) -> None:
+    """Run as a script: one line to stdout, flushed."""
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
 
 
-async def open_position(svc: MatchService, channel: int, rnd: random.Random) -> ActResult:
+async def open_position(svc: MatchService, channel: int, rnd: random.Random, say: Say) -> ActResult:
     """The channel's match ready to play: resumed if open, else created, filled and started."""
     match = await svc.in_channel(channel)
     if match is None:
@@ -55,9 +61,9 @@ async def step(svc: MatchService, result: ActResult, rnd: random.Random) -> ActR
     return await svc.act(result.match.id, user, rnd.choice(choices).key, result.version, seat=seat)
 
 
-async def worker(svc: MatchService, channel: int, rnd: random.Random, budget: list[int]) -> None:
+async def worker(svc: MatchService, channel: int, rnd: random.Random, budget: list[int], say: Say) -> None:
     while budget[0] > 0:
-        result = await open_position(svc, channel, rnd)
+        result = await open_position(svc, channel, rnd, say)
         while result.outcome is None and budget[0] > 0:
             if rnd.random() < 0.005:
                 aborted = await svc.abort(result.match.id, PLAYERS[0])
@@ -68,16 +74,21 @@ async def worker(svc: MatchService, channel: int, rnd: random.Random, budget: li
             say(f"ACK {result.match.id} {result.version} {result.key}")
 
 
-async def main(db: str, seed: int) -> None:
+async def main(db: str, seed: int, say: Say = say_out) -> None:
     if "shells" not in GAMES:
         register(ShellGame())
     svc = await MatchService.open(db, snapshot_every=4)
     say("READY")
     budget = [LIMIT]
     try:
-        await asyncio.gather(*(worker(svc, c, random.Random(seed * 10 + c), budget) for c in CHANNELS))
+        await asyncio.gather(*(worker(svc, c, random.Random(seed * 10 + c), budget, say) for c in CHANNELS))
     finally:
         await svc.close()
+
+
+def forked(db: str, seed: int, lines: Connection) -> None:
+    """The entry of a driver forked by the test: ``main``, its lines sent through ``lines``."""
+    asyncio.run(main(db, seed, lambda line: lines.send_bytes(line.encode())))
 
 
 if __name__ == "__main__":

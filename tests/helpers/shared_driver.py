@@ -5,7 +5,7 @@ It plays random legal decisions in randomly chosen channels ``1..CHANNELS`` (the
 an ended one is replaced), as several bot processes serve the same matches; a click another process beat
 (``StaleVersion``, or ``MatchClosed`` when the other's click ended the match) is simply dropped, as a player's
 would be. It prints ``ACK <match> <seq> <key>`` (flushed) the moment each write has returned, i.e. committed;
-the test SIGKILLs it at random moments.
+the test SIGKILLs it at random moments. The test forks it from a forkserver (tests/helpers/forked.py, ``forked``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -20,12 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine.errors import EngineError
 from engine.matches import MatchClosed, StaleVersion, Status
 from engine.service import MatchService
-from tests.helpers.crash_driver import PLAYERS, say
+from tests.helpers.crash_driver import PLAYERS, Say, say_out
 
 LIMIT = 5_000  # decisions before giving up, should the test never kill us
 
 
-async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
+async def act_once(svc: MatchService, channel: int, rnd: random.Random, say: Say) -> None:
     match = await svc.in_channel(channel)
     if match is None:  # ended: open the next one (another process may be first: then play that one later)
         try:
@@ -53,15 +54,20 @@ async def act_once(svc: MatchService, channel: int, rnd: random.Random) -> None:
     say(f"ACK {done.match.id} {done.version} {done.key}")
 
 
-async def main(db: str, seed: int, channels: int) -> None:
+async def main(db: str, seed: int, channels: int, say: Say = say_out) -> None:
     rnd = random.Random(seed)
     svc = await MatchService.open(db, snapshot_every=4)
     say("READY")
     try:
         for _ in range(LIMIT):
-            await asyncio.gather(*(act_once(svc, rnd.randint(1, channels), rnd) for _ in range(4)))
+            await asyncio.gather(*(act_once(svc, rnd.randint(1, channels), rnd, say) for _ in range(4)))
     finally:
         await svc.close()
+
+
+def forked(db: str, seed: int, channels: int, lines: Connection) -> None:
+    """The entry of a driver forked by the test: ``main``, its lines sent through ``lines``."""
+    asyncio.run(main(db, seed, channels, lambda line: lines.send_bytes(line.encode())))
 
 
 if __name__ == "__main__":
