@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bot.scheduler import Scheduler
 from engine.correspondence import DueWork
 from engine.service import MatchService
-from tests.helpers.crash_driver import say
+from tests.helpers.crash_driver import say_out as say
 
 
 async def main(db: str, now: datetime) -> None:

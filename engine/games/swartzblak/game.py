@@ -50,6 +50,7 @@ from .rules import (
     hex_targets,
     layouts,
     lead_targets,
+    movable_town,
     move_targets,
     occupancy,
     pinned,
@@ -204,6 +205,7 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         occ = occupancy(state)
         ids = HERO_IDS if state.side == HEROES else (*VARMINT_IDS, BEAST)
         actions: list[SwAction] = []
+        movable = movable_town(state, occ) if state.stunts else frozenset()
         for uid in ids:
             unit = state.unit(uid)
             if not unit.in_play:
@@ -218,7 +220,7 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
                 actions += [SwAction("attack", unit=uid, target=t) for t in attack_targets(state, occ, uid)]
                 if uid == "W":
                     actions += [SwAction("hex", unit=uid, target=t) for t in hex_targets(state, occ)]
-                actions += [SwAction("command", unit=uid, target=t) for t in commandable(state, uid, occ)]
+                actions += [SwAction("command", unit=uid, target=t) for t in commandable(state, uid, occ, movable)]
                 actions += [SwAction("aid", unit=uid, target=t) for t in aid_targets(state, uid)]
         if state.side == ADVERSARY and state.stunts >= 2:
             actions += self._shapeshifter_powers(state, occ)

@@ -192,15 +192,25 @@ def advantage(state: SwState, attacker: str, target: str) -> str:
     return ""
 
 
-def commandable(state: SwState, uid: str, occ: Occupancy | None = None) -> list[str]:
-    """Standing Townspeople within six spaces of ``uid``; from rules version 6 only those with a square to go to
-    (a Command that could move nobody is no play)."""
+def commandable(state: SwState, uid: str, occ: Occupancy, movable: frozenset[str]) -> list[str]:
+    """Standing Townspeople within six spaces of ``uid`` that can be led (``movable_town``)."""
     me = state.unit(uid)
-    found = [tid for tid in TOWN_IDS if state.unit(tid).standing and gap(me, state.unit(tid)) <= COMMAND_RANGE]
+    return [tid for tid in TOWN_IDS if tid in movable and gap(me, state.unit(tid)) <= COMMAND_RANGE]
+
+
+def movable_town(state: SwState, occ: Occupancy) -> frozenset[str]:
+    """The standing Townspeople a Command may lead: from rules version 6 only those with a square to go to (a
+    Command that could move nobody is no play). Worked out once a listing, not once a commander."""
+    standing = [tid for tid in TOWN_IDS if state.unit(tid).standing]
     if state.rules < NO_EMPTY_PLAYS:
-        return found
-    occ = occupancy(state) if occ is None else occ
-    return [tid for tid in found if _walk(state, occ, state.unit(tid).square, COMMAND_STEPS)]  # type: ignore[arg-type]
+        return frozenset(standing)
+    return frozenset(tid for tid in standing if _can_step(state, occ, state.unit(tid).square))  # type: ignore[arg-type]
+
+
+def _can_step(state: SwState, occ: Occupancy, square: int) -> bool:
+    """Whether a Townsperson at ``square`` has a square to go to within a Command's steps: an empty neighbour
+    answers at once (the usual case), else the walk decides."""
+    return any(n not in occ for n in NEIGHBOURS[square]) or bool(_walk(state, occ, square, COMMAND_STEPS))
 
 
 def lead_targets(state: SwState, occ: Occupancy, tid: str) -> list[int]:
