@@ -90,14 +90,15 @@ def test_changing_only_the_secret_changes_nothing_anyone_else_sees(
     assume(state.outcome is None and state.secret is not None)
     in_play = [int(v[1]) for v in VARMINT_IDS if state.unit(v).in_play and int(v[1]) != state.secret]
     worlds = (state, _twin(state, in_play[other % len(in_play)]))
-    for n in choices:
+    for step, n in enumerate(choices):
         a, b = worlds
         assert _public(a) == _public(b)
         assert GAME.to_decide(a) == GAME.to_decide(b)
         seat = GAME.to_decide(a)[0]
         if seat == HEROES:
             assert GAME.choices(a, HEROES) == GAME.choices(b, HEROES)
-        assert _hero_errors(a) == _hero_errors(b)
+        if step % 3 == 0:  # ten probes a step cost more than the rest of it: every third step, 120 examples
+            assert _hero_errors(a) == _hero_errors(b)
         in_b = {c.key for c in GAME.choices(b, seat)}
         common = [c.key for c in GAME.choices(a, seat) if c.key in in_b and not c.key.startswith("bop")]
         key = common[n % len(common)]
