@@ -14,9 +14,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The longest tests are collected first (tests/conftest.py) and handed out as workers free up (--dist load).
+# Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: every worker and driver process would
+# otherwise compile the whole project again.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -71,8 +71,33 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+# The modules whose tests run longest (tens of seconds each: whole matches, playouts, kill rounds), longest
+# first. They are run first, so the two workers share them out while the thousands of short tests fill the gaps
+# at the end: a long test started last would keep one worker busy while the other sits idle.
+LONGEST_FIRST = (
+    "test_service_crash.py",
+    "test_bot_shadowscape.py",
+    "test_conformance.py",
+    "test_service_shared.py",
+    "test_swartzblak_secrets.py",
+    "test_bot_metamorph.py",
+    "test_bot_goodvsbad.py",
+    "test_service_processes.py",
+    "test_render_replay.py",
+    "test_swartzblak_speed.py",
+    "test_metamorph_play.py",
+)
+
+
+def _run_order(item: pytest.Item) -> int:
+    name = item.path.name
+    return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Gather every ``face`` claim of the collected tests, so the face audit can see which faces are checked."""
+    """Run the longest modules first (``LONGEST_FIRST``; the order within a module is kept), and gather every
+    ``face`` claim of the collected tests, so the face audit can see which faces are checked."""
+    items.sort(key=_run_order)
     claims: dict[tuple[str, str], list[str]] = {}
     for item in items:
         for mark in item.iter_markers("face"):
