@@ -14,12 +14,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The longest tests are collected first (tests/conftest.py) and handed out as workers free up (--dist load).
+# The longest tests are collected first (tests/conftest.py) and handed out four at a time as workers free up
+# (--dist load --maxschedchunk 4): no worker is left holding a long queue while the other idles.
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: every worker and driver process would
 # otherwise compile the whole project again.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load --maxschedchunk 4
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
