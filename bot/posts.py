@@ -184,9 +184,10 @@ def result_text(game: Game, match: MatchInfo) -> str:
 
 
 def decision_token(decision: Decision) -> str:
-    """A short digest of one seat's decision (prompt and choices): a picker drawn for it stays good until it
-    changes, so another seat's reaction does not make it stale."""
-    text = "\n".join([decision.prompt, *(c.key for c in decision.choices)])
+    """A short digest of one seat's decision (where it began, its prompt and choices): a picker drawn for it
+    stays good until the seat has decided, so another seat's reaction does not make it stale, and the seat's
+    next decision is a new component even when it reads the same (two equal defences in a row)."""
+    text = "\n".join([str(decision.since), decision.prompt, *(c.key for c in decision.choices)])
     return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 

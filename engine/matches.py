@@ -111,11 +111,15 @@ class MatchInfo:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What one seat must decide now: the game's one-line prompt and the legal choices, for that seat only."""
+    """What one seat must decide now: the game's one-line prompt and the legal choices, for that seat only, and
+    ``since``, the log position of the seat's previous decision: two decisions of a seat in a row differ in it
+    even when their prompts and choices are the same (a picker must tell them apart), while another seat's
+    moves leave it as it was."""
 
     seat: int
     prompt: str
     choices: tuple[Choice, ...]
+    since: int = 0
 
 
 @dataclass(frozen=True, slots=True)

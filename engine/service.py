@@ -323,7 +323,12 @@ class MatchService:
         game = game_of(live.match)
         deciding = game.to_decide(live.state)
         return [
-            Decision(seat, game.prompt(live.state, seat), tuple(game.choices(live.state, seat)))
+            Decision(
+                seat,
+                game.prompt(live.state, seat),
+                tuple(game.choices(live.state, seat)),
+                await self.store.last_action_of(match_id, seat),
+            )
             for seat in live.match.seats_of(user_id)
             if seat in deciding
         ]

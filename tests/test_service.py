@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.posts import decision_token
 from engine import canonical, get_game, replay
 from engine.lobby import ID_ALPHABET
 from engine.matches import AlreadySeated, ChannelBusy, MatchClosed, Seat, SeatUnavailable, StaleVersion, Status
@@ -360,3 +362,21 @@ async def test_decisions_carry_the_games_prompt_and_choices(tmp_path) -> None:
         assert [c.key for c in decision.choices] == ["a1-a2", "b1-b2", "c1-c2", "d1-d2", "e1-e2"]
         assert await service.decisions_for(match.id, 20) == []
         assert await service.choices_for(match.id, 10) == {0: list(decision.choices)}
+
+
+async def test_a_decision_says_where_it_began_so_two_alike_in_a_row_differ(service: MatchService) -> None:
+    """``Decision.since`` is the log position of the seat's own last decision: it grows when the seat decides,
+    and stays when another seat does. The picker's token is made from it (issue 43: a hero defending twice in
+    a row against equal damage got the same picker back, which froze)."""
+    result = await started(service, game="shells")
+    (first,) = await service.decisions_for(result.match.id, HOST)
+    assert first.since == 0
+    await service.act(result.match.id, HOST, "hide1", 0)
+    (taunt,) = await service.decisions_for(result.match.id, HOST)
+    assert taunt.since == 1
+    await service.act(result.match.id, GUEST, "guess2", 1)
+    (still,) = await service.decisions_for(result.match.id, HOST)
+    assert still == taunt, "another seat's decision leaves this one as it was"
+    assert decision_token(still) == decision_token(taunt)
+    again = replace(taunt, since=5)
+    assert decision_token(again) != decision_token(taunt), "the same prompt and choices, a later decision"

@@ -123,6 +123,10 @@ class Store(ABC):
         """Log rows with ``after < seq <= upto``, in order."""
 
     @abstractmethod
+    async def last_action_of(self, match_id: str, seat: int) -> int:
+        """The ``seq`` of the seat's newest log row (0 if it has none): where its current decision began."""
+
+    @abstractmethod
     async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
         """The newest snapshot taken at or before decision ``upto``."""
 

@@ -236,6 +236,12 @@ class PostgresStore(Store):
         rows = await self._fetch(query, match_id, after, 2**31 - 1 if upto is None else upto)
         return [ActionRow(match_id, seq, seat, key, moment(at)) for seq, seat, key, at in rows]
 
+    async def last_action_of(self, match_id: str, seat: int) -> int:
+        rows = await self._fetch(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id = $1 AND seat = $2", match_id, seat
+        )
+        return int(rows[0][0])
+
     async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
         query = "SELECT seq, state_json FROM snapshots WHERE match_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1"
         rows = await self._fetch(query, match_id, upto)

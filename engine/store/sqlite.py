@@ -183,6 +183,11 @@ class SqliteStore(Store):
         rows = await self._read.execute_fetchall(query, (match_id, after, 2**62 if upto is None else upto))
         return [ActionRow(match_id, seq, seat, key, moment(at)) for seq, seat, key, at in rows]
 
+    async def last_action_of(self, match_id: str, seat: int) -> int:
+        query = "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id = ? AND seat = ?"
+        rows = list(await self._read.execute_fetchall(query, (match_id, seat)))
+        return int(rows[0][0])
+
     async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
         query = "SELECT seq, state_json FROM snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1"
         rows = list(await self._read.execute_fetchall(query, (match_id, upto)))

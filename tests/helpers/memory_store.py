@@ -68,6 +68,9 @@ class MemoryStore(Store):
         top = upto if upto is not None else 2**62
         return [row for row in self.log.get(match_id, []) if after < row.seq <= top]
 
+    async def last_action_of(self, match_id: str, seat: int) -> int:
+        return max((row.seq for row in self.log.get(match_id, []) if row.seat == seat), default=0)
+
     async def latest_snapshot(self, match_id: str, *, upto: int) -> SnapshotRow | None:
         return max((s for s in self.snapshots.get(match_id, []) if s.seq <= upto), key=lambda s: s.seq, default=None)
 
