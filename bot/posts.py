@@ -194,10 +194,7 @@ def decision_token(decision: Decision) -> str:
 def step_view(match_id: str, token: str, seat: int, path: tuple[str, ...], step: Step) -> ui.View:
     """One step of the private picker: its select, and Back once past the first step."""
     view = ui.View(timeout=None)
-    options = [
-        discord.SelectOption(label=o.label[:100], value=o.key, description=o.key if o.key != o.label else None)
-        for o in step.options
-    ]
+    options = [discord.SelectOption(label=o.label[:100], value=o.key) for o in step.options]  # words, never a key
     view.add_item(StepSelect(match_id, token, seat, join_path(path), options, least=step.least, most=step.most))
     if path:
         view.add_item(BackButton(match_id, token, seat, join_path(path[:-1])))

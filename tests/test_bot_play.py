@@ -140,6 +140,16 @@ async def test_a_stale_board_answers_with_a_link_to_the_current_one(world) -> No
     assert (await world.service.in_channel(world.channel.id)).version == 1
 
 
+async def test_a_picker_shows_words_never_the_internal_keys(world) -> None:
+    """Issue 43: an option's key ("c1-c2", "s0", "tw:T:1:3:r90") stood in its description; a player reads only
+    the label."""
+    board = await open_match(world)
+    picker = private_message(await world.alice.click(board, label="Take turn"))
+    options = select_options(picker)
+    assert options and any(o.value != o.label for o in options)
+    assert all(not o.description for o in options)
+
+
 async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> None:
     board = await open_match(world)
     first = private_message(await world.alice.click(board, label="Take turn"))
