@@ -22,6 +22,13 @@ from engine.service import MatchService
 from .app import ChangelingBot, build_bot
 from .settings import Settings
 
+WELCOME = (
+    "**Welcome to the Changeling sandbox.** This is a pretend Discord server on your machine: nothing leaves it.\n"
+    "- Start a match: type `/game new` here as Alice and pick a game (add `ai:` to play against the computer).\n"
+    "- Play the other side: switch *Viewing as* to Bob and press **Join**, then Alice presses **Start**.\n"
+    "- On the board, **Take turn** opens your move picker; `/game list` shows the games, `/game rules` their rules."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SandboxWorld:
@@ -45,7 +52,14 @@ async def sandbox(settings: Settings, database: Path) -> AsyncIterator[SandboxWo
             channel = guild.create_text_channel("games")
             alice = guild.add_member(env.create_user("alice", global_name="Alice"))
             bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+            await welcome(bot, channel.id)
             yield SandboxWorld(env, bot, guild, channel, alice, bob)
+
+
+async def welcome(bot: ChangelingBot, channel_id: int) -> None:
+    """The bot's first message in ``#games``: how to start, so the page never opens on an empty channel."""
+    channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+    await channel.send(WELCOME)  # type: ignore[union-attr]
 
 
 async def run_sandbox(settings: Settings, *, port: int | None = None) -> None:

@@ -13,6 +13,9 @@ async def test_sandbox_serves_its_page_and_a_whole_match_plays(tmp_path) -> None
     async with sandbox(Settings(_env_file=None), tmp_path / "sandbox.db") as world:
         assert world.channel.name == "games"
         assert {world.alice.name, world.bob.name} == {"alice", "bob"}
+        greeting = world.channel.last_message  # issue 43: the page opened on an empty channel
+        assert greeting.author.id == world.bot.user.id and "/game new" in greeting.content
+        assert "Viewing as" in greeting.content and "Join" in greeting.content
         async with world.env.preview(world.channel, viewers=[world.alice, world.bob], layout="channel") as page:
             assert page.url.startswith("http://127.0.0.1:")
             async with aiohttp.ClientSession() as http, http.get(page.url.split("#")[0]) as answer:
