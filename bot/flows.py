@@ -24,7 +24,7 @@ from .flows_clock import ClockFlows
 from .inputs import OUTDATED, UnreadableInput, ai_seat_value, match_ids_in, one_value
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
-from .posts import decision_token, extra_file, extra_labels, seat_line, step_view
+from .posts import decision_token, extra_file, extra_labels, result_text, seat_line, step_view
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -346,9 +346,12 @@ class Flows:
         return " ".join(own or result.public_log) or "Done."
 
     async def _after_stale_pick(self, interaction: discord.Interaction, match_id: str) -> None:
-        """A choice made on an old position: offer the choices of the current one, or point to the board."""
+        """A choice made on an old position: offer the choices of the current one, or point to the board (and
+        once the match is over, say so, with its result)."""
         match = await self.service.get(match_id)
         moved_on = "The board has moved on since this picker opened, so nothing was played.\n"
+        if not match.status.open:
+            moved_on = f"This match is over, so nothing was played. {result_text(get_game(match.game), match)}\n"
         if match.status is Status.ACTIVE and await self.service.decisions_for(match_id, interaction.user.id):
             await self._send_picker(interaction, match, edit=True, note=moved_on)
             return

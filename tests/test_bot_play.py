@@ -150,6 +150,20 @@ async def test_a_picker_shows_words_never_the_internal_keys(world) -> None:
     assert all(not o.description for o in options)
 
 
+async def test_an_old_picker_after_the_end_says_the_match_is_over_with_its_result(world) -> None:
+    """Issue 43: after the end an old picker said only "the board has moved on"."""
+    await open_match(world)
+    players = {0: world.alice, 1: world.bob}
+    for seat, key in RED_WINS:
+        await play(world, players[seat], key)
+    old = private_message(await world.alice.click(latest_public(world), label="Take turn"))
+    await play(world, world.alice, WINNING_BLOW)
+    pick = next(cid for cid in custom_ids(old) if cid.startswith("chg:step:"))
+    late = private_text(await world.alice.select(old, [select_options(old)[0].value], custom_id=pick))
+    assert "This match is over, so nothing was played." in late and "🏆 Winner: Red" in late
+    assert "moved on" not in late
+
+
 async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> None:
     board = await open_match(world)
     first = private_message(await world.alice.click(board, label="Take turn"))
