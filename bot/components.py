@@ -9,7 +9,9 @@ ask of it is ``Behaviour`` below, so this module needs nothing from the module t
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import ui
@@ -107,8 +109,11 @@ class ImageButton(_Button, template=rf"^chg:img:{MATCH}:(?P<name>[a-z0-9_]{{1,20
     """One of the extra images a game's renderer offers beside its board (Metamorph's shape chart), drawn from
     the caller's own view and shown only to them."""
 
+    ICONS: ClassVar[Mapping[str, str]] = MappingProxyType({"hand": "🃏", "closeup": "🔍", "chart": "📊"})
+
     def __init__(self, match_id: str, name: str, label: str = "Image") -> None:
-        super().__init__(f"chg:img:{match_id}:{name}", label, discord.ButtonStyle.secondary, "🗺️")
+        icon = self.ICONS.get(name, "🗺️")  # each image its own icon: a hand is not a close-up
+        super().__init__(f"chg:img:{match_id}:{name}", label, discord.ButtonStyle.secondary, icon)
         self.match_id, self.name = match_id, name
 
     @classmethod

@@ -111,6 +111,8 @@ async def test_the_close_up_of_your_pieces_is_one_private_button_away(tmp_path) 
         assert await bobs.attachments[0].read() == extra_png(GAME.view(state, 1), "closeup")
         carols = private_message(await world.carol.click(latest_public(world), label="Close-up"))
         assert await carols.attachments[0].read() == extra_png(GAME.view(state, None), "closeup")
+        icons = {b.label: str(b.emoji) for row in latest_public(world).components for b in row.children}
+        assert icons["My hand"] != icons["Close-up"], "issue 43: the two buttons shared one icon"
 
 
 async def test_six_seats_five_of_them_ai_reach_a_result(tmp_path) -> None:
