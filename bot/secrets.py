@@ -15,7 +15,7 @@ from engine import get_game
 from engine.matches import ActResult, MatchInfo
 from engine.service import MatchService
 
-from .posts import board_file
+from .posts import board_file, extra_labels
 
 log = logging.getLogger("changeling.bot")
 
@@ -86,6 +86,14 @@ class SecretCourier:
             return []
         return await self.service.private_lines(match.id, seats)
 
+    @staticmethod
+    def _nothing_logged(match: MatchInfo) -> str:
+        """What My secrets says before any private line: a hand is a secret even when nothing was logged yet."""
+        hand = extra_labels(match.game).get("hand")
+        if hand is not None:
+            return f"Your cards are behind **{hand}**; no other secret of yours has come up yet."
+        return "You hold no secrets in this match: the board shows all you know."
+
     async def private_view(self, match: MatchInfo, user_id: int) -> tuple[discord.Embed, discord.File | None]:
         """**My secrets**: the caller's own view and private lines, for an ephemeral reply."""
         game = get_game(match.game)
@@ -100,9 +108,7 @@ class SecretCourier:
         embed = discord.Embed(title=f"{game.meta.title}: your view as {name}")
         if game.meta.hidden_information:
             lines = await self._private_lines(match, user_id)
-            embed.description = (
-                "\n".join(lines[-15:]) or "You hold no secrets in this match: the board shows all you know."
-            )
+            embed.description = "\n".join(lines[-15:]) or self._nothing_logged(match)
         else:
             embed.description = "This game has no hidden information: here is the board from your side."
         if view is None:

@@ -100,6 +100,9 @@ async def test_the_hand_is_one_private_button_away(tmp_path) -> None:
         assert await bobs.attachments[0].read() == extra_png(GAME.view(state, 1), "hand")
         carols = private_message(await world.carol.click(latest_public(world), label="My hand"))
         assert await carols.attachments[0].read() == extra_png(GAME.view(state, None), "hand"), "a spectator's: none"
+        secrets = private_text(await world.bob.click(latest_public(world), label="My secrets"))
+        assert "no secrets" not in secrets, "issue 43: My secrets denied any secret while My hand held cards"
+        assert "My hand" in secrets
 
 
 async def test_the_close_up_of_your_pieces_is_one_private_button_away(tmp_path) -> None:
