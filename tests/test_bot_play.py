@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import rule_pages
+from bot.rules import RULE_FILES, RULES_DIR, rule_pages
 from engine import GAMES
 from engine.matches import Status
 from tests.bot_support import (
@@ -217,6 +217,23 @@ def test_every_game_has_its_rulebook_for_the_rules_command() -> None:
     for game_id in built_in:  # not the test-only games other modules register
         pages = rule_pages(game_id)
         assert len(pages) > 1 and "not written yet" not in pages[0], game_id
+
+
+@pytest.mark.parametrize("game_id", ["wars", "swartzblak", "metamorph", "shadowscape", "goodvsbad"])
+def test_the_rules_open_on_a_quick_start_and_end_with_the_credits(game_id: str) -> None:
+    """Issue 43: **Rules** opened on a page of licensing text. Page 1 is the one-minute summary and the buttons
+    to press, on one screen; where the game comes from and its licence come last."""
+    pages = rule_pages(game_id)
+    first, last = pages[0], pages[-1]
+    assert "What you need to know in one minute" in first and "**Take turn**" in first and "**Join**" in first
+    assert len(first) <= 2000, "one screen"
+    text = (RULES_DIR / RULE_FILES.get(game_id, f"{game_id}.md")).read_text(encoding="utf-8")
+    intro = " ".join(text.split("\n\n")[1].split())[:60]  # the note under the title: sources and licence
+    assert "CC BY-NC-SA" not in first and intro not in first
+    assert "Credits and sources" in last and intro in last
+    if game_id in ("metamorph", "goodvsbad"):
+        assert "CC BY-NC-SA 2.5" in last and "curufea.com" in last
+    assert not any("__**check(" in page or "**import hashlib" in page for page in pages), "code stays code"
 
 
 async def test_rules_are_paged_and_list_shows_games_and_matches(world) -> None:
