@@ -194,13 +194,14 @@ class JoinButton(_Button, template=rf"^chg:join:{MATCH}:(?P<seat>\d)$"):
 
 LOBBY_LOOK = {
     "start": ("Start", discord.ButtonStyle.primary, "▶️"),
+    "solo": ("Play solo", discord.ButtonStyle.success, "🕯️"),
     "leave": ("Leave", discord.ButtonStyle.secondary, None),
     "cancel": ("Cancel", discord.ButtonStyle.danger, None),
 }
 
 
-class LobbyButton(_Button, template=rf"^chg:lobby:(?P<action>start|leave|cancel):{MATCH}$"):
-    """The lobby's Start, Leave and Cancel buttons."""
+class LobbyButton(_Button, template=rf"^chg:lobby:(?P<action>start|solo|leave|cancel):{MATCH}$"):
+    """The lobby's Start, Play solo (where one person may play alone), Leave and Cancel buttons."""
 
     def __init__(self, action: str, match_id: str) -> None:
         label, style, emoji = LOBBY_LOOK[action]
@@ -213,7 +214,7 @@ class LobbyButton(_Button, template=rf"^chg:lobby:(?P<action>start|leave|cancel)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         flows = flows_of(interaction)
-        handlers = {"start": flows.start, "leave": flows.leave, "cancel": flows.confirm_abort}
+        handlers = {"start": flows.start, "solo": flows.solo, "leave": flows.leave, "cancel": flows.confirm_abort}
         await handlers[self.action](interaction, self.match_id)
 
 

@@ -156,6 +156,12 @@ class Flows:
             await reply(interaction, content, view=view)
 
     @guarded
+    async def solo(self, interaction: discord.Interaction, match_id: str) -> None:
+        """**Play solo**: the host takes a second seat under the game's solo options, and the match starts."""
+        await self.service.lobby.solo(match_id, interaction.user.id)
+        await self.start(interaction, match_id)
+
+    @guarded
     async def start(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         match_id = match_id or (await self._channel_match(interaction)).id
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -146,7 +146,8 @@ def _lobby_view(game: Game, match: MatchInfo, settings: list[ui.Item[ui.View]]) 
         ai_options = ai_seat_options(game, match)
         if ai_options:  # a lobby full of people has no seat for the AI
             view.add_item(AiSeatSelect(match.id, ai_options))
-        for action in ("start", "leave", "cancel"):
+        alone = game.solo_options() is not None and all(s.empty or s.user_id == match.host_id for s in match.seats)
+        for action in ("start", "solo", "leave", "cancel") if alone else ("start", "leave", "cancel"):
             view.add_item(LobbyButton(action, match.id))
         for item in settings:
             view.add_item(item)

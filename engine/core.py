@@ -355,6 +355,13 @@ class Game(ABC, Generic[S, A, V]):
             "outcome": self.outcome(state),
         }
 
+    # -- lobbies -----------------------------------------------------------------------------------------
+
+    def solo_options(self) -> Mapping[str, Any] | None:
+        """The lobby options of a game one person plays alone holding two seats (Shadowscape's cooperative
+        game of two heroes), or ``None`` where nobody plays alone. The lobby's **Play solo** applies them."""
+        return None
+
     # -- resignation -------------------------------------------------------------------------------------
 
     def concede(self, state: S, seats: Collection[int], players: int) -> Outcome | None:

@@ -149,6 +149,32 @@ class Lobby:
 
         return (await self.live.change(match_id, plan)).match
 
+    async def solo(self, match_id: str, user_id: int) -> MatchInfo:
+        """**Play solo**: the host, alone in the lobby of a game one person may play alone, takes a second seat
+        under the game's solo options (``Game.solo_options``); the caller then starts the match."""
+
+        def plan(live: Live) -> Change:
+            match = in_lobby(live)
+            game = game_of(match)
+            solo = game.solo_options()
+            if user_id != match.host_id:
+                raise NotHost("play solo")
+            if solo is None:
+                raise InvalidSetup(f"{game.meta.title} is not played alone.")
+            if any(not s.empty and s.user_id != user_id for s in match.seats):
+                raise InvalidSetup("Someone else has joined: start the match together instead.")
+            options = game.parse_options({**match.options, **solo}).model_dump(mode="json")
+            held = match.seats_of(user_id)
+            seats = [Seat(user_id) if i in held else EMPTY_SEAT for i in range(match.players)]
+            for index in range(len(seats)):
+                if sum(s.user_id == user_id for s in seats) >= 2:
+                    break
+                if seats[index].empty:
+                    seats[index] = Seat(user_id)
+            return Change(self.planner.touch(match, options=options, seats=tuple(seats)), None)
+
+        return (await self.live.change(match_id, plan)).match
+
     async def seat_ai(self, match_id: str, user_id: int, level: str, seat: int | None = None) -> MatchInfo:
         """The host puts an AI of ``level`` in ``seat`` (or the first free one)."""
 

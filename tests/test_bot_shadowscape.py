@@ -97,6 +97,28 @@ async def _solo(world, difficulty: str) -> str:
     return _result(world)
 
 
+async def test_a_person_alone_plays_solo_in_one_click(tmp_path) -> None:
+    """Issue 43: Start alone answered "needs at least 2 players". The lobby of a person alone offers **Play
+    solo**: the cooperative game, two heroes in one hand, started at once; once someone joins, it is gone."""
+    async with running_bot(tmp_path / "bot.db", seed=4) as world:
+        await world.alice.slash(world.channel, "game new", game="shadowscape")
+        lobby = world.channel.last_message
+        assert "Play solo" in str(lobby.components)
+        refused = await world.bob.click(lobby, label="Play solo")
+        assert "host" in private_text(refused).lower()
+        await world.alice.click(lobby, label="Play solo")
+        match = await world.service.in_channel(world.channel.id)
+        assert match.status.value == "active" and match.seats_of(world.alice.id) == (0, 1) and match.players == 2
+        assert match.options["mode"] == "cooperative"
+        await world.service.abort(match.id, world.alice.id)
+        await world.alice.slash(world.channel, "game new", game="shadowscape")
+        second = world.channel.last_message
+        assert "Play solo" in str(second.components)
+        await world.bob.slash(world.channel, "game join")
+        edited = next(m for m in world.channel.history() if m.id == second.id)
+        assert "Join" in str(edited.components) and "Play solo" not in str(edited.components), "two: no solo"
+
+
 async def test_solo_cooperative_two_heroes_held_by_one_person_win(tmp_path) -> None:
     async with running_bot(tmp_path / "bot.db", seed=WIN_SEED) as world:
         result = await _solo(world, "standard")

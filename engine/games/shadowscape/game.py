@@ -5,7 +5,8 @@ is in ``tables.py``. Every rule of ours is in docs/rules/shadowscape.md.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from ...core import Choice, Game, GameMeta, Outcome, Step, Transition
 from ...errors import IllegalAction
@@ -154,6 +155,10 @@ class Shadowscape(Game[ShadowState, ShadowAction, ShadowView]):
 
     def outcome(self, state: ShadowState) -> Outcome | None:
         return state.outcome
+
+    def solo_options(self) -> Mapping[str, Any]:
+        """Alone, you play the cooperative game holding two heroes (the rulebook's solo game)."""
+        return {"mode": "cooperative"}
 
     def concede(self, state: ShadowState, seats: Collection[int], players: int) -> Outcome | None:
         """In the cooperative game the team gives up together; in the competitive one a resigning hero drops
