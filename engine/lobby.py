@@ -169,11 +169,8 @@ class Lobby:
             options = game.parse_options({**match.options, **solo}).model_dump(mode="json")
             held = match.seats_of(user_id)
             seats = [Seat(user_id) if i in held else EMPTY_SEAT for i in range(match.players)]
-            for index in range(len(seats)):
-                if sum(s.user_id == user_id for s in seats) >= 2:
-                    break
-                if seats[index].empty:
-                    seats[index] = Seat(user_id)
+            for index in [i for i, s in enumerate(seats) if s.empty][: max(0, 2 - len(held))]:
+                seats[index] = Seat(user_id)  # two hands in one: the seats the host holds, and free ones to two
             return Change(self.planner.touch(match, options=options, seats=tuple(seats)), None)
 
         return (await self.live.change(match_id, plan)).match
