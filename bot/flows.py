@@ -438,12 +438,13 @@ class Flows:
         """**Verify seals**: the match's commitments whole, from the caller's own view, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.get(match_id)
+        game = get_game(match.game)
         view = await self.service.view_for(match.id, interaction.user.id)
-        lines = get_game(match.game).commitments(view) if view is not None else []
+        lines = game.commitments(view) if view is not None else []
         if not lines:
             await reply(interaction, "This match has sealed nothing yet.")
             return
-        title = f"{get_game(match.game).meta.title}: the seals of match {match.id}"
+        title = f"{game.meta.title}: the seals of match {match.id}"
         await reply(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]))
 
     @guarded

@@ -39,20 +39,17 @@ def rule_pages(game_id: str) -> tuple[str, ...]:
     summary_end = next((i for i, b in enumerate(blocks[1:], 1) if b.startswith("__**")), len(blocks))
     if QUICK_START not in blocks[0].splitlines()[0]:
         summary_end = 0  # no summary to open with: the quick start is the buttons alone
-    pages = ["\n\n".join([title, *blocks[:summary_end], BUTTONS])]
+    quick_start = "\n\n".join([title, *blocks[:summary_end], BUTTONS])
     blocks = blocks[summary_end:] + (["__**Credits and sources**__", *credits] if credits else [])
-    pages.append("")
+    pages: list[str] = []
     for block in blocks:
         starts_section = block.startswith("__**")
-        fits = len(pages[-1]) + len(block) + 2 <= PAGE_LIMIT
-        if not pages[-1]:
-            pages[-1] = block[:PAGE_LIMIT]
-            pages.extend(block[i : i + PAGE_LIMIT] for i in range(PAGE_LIMIT, len(block), PAGE_LIMIT))
-        elif fits and not (starts_section and len(pages[-1]) > PAGE_LIMIT // 2):
+        fits = pages and len(pages[-1]) + len(block) + 2 <= PAGE_LIMIT
+        if fits and not (starts_section and len(pages[-1]) > PAGE_LIMIT // 2):
             pages[-1] += "\n\n" + block
         else:
             pages.extend(block[i : i + PAGE_LIMIT] for i in range(0, len(block), PAGE_LIMIT))
-    return tuple(page for page in pages if page)
+    return (quick_start, *pages)
 
 
 def _blocks(text: str) -> list[str]:
