@@ -357,15 +357,6 @@ class Game(ABC, Generic[S, A, V]):
 
     # -- lobbies -----------------------------------------------------------------------------------------
 
-    def seats_for(self, options: BaseModel) -> tuple[int, int]:
-        """The seat counts these lobby options allow (Metamorph's duel: two); the game's range by default."""
-        return self.meta.min_players, self.meta.max_players
-
-    def options_for_seats(self, players: int) -> Mapping[str, Any]:
-        """Lobby options that fit ``players`` seats where the defaults do not (a Metamorph lobby for four
-        opens on the Wizard War, not the duel); none by default."""
-        return {}
-
     def solo_options(self) -> Mapping[str, Any] | None:
         """The lobby options of a game one person plays alone holding two seats (Shadowscape's cooperative
         game of two heroes), or ``None`` where nobody plays alone. The lobby's **Play solo** applies them."""
