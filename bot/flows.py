@@ -70,13 +70,8 @@ class Flows:
         *,
         players: int | None = None,
     ) -> None:
-        """Open a lobby in this channel with ``players`` seats and the host in ``seat`` (and the AI in every
-        other seat for solo play); the lobby is the reply. Without a count, a lobby for people has the game's
-        most seats (empty ones are dropped at the start), one the AI fills the game's natural count: asking
-        for ``ai:`` alone must not sit you at a table of five computers."""
-        if players is None and ai_level:
-            meta = get_game(game_id).meta
-            players = min(max(meta.natural_players, seat + 1), meta.max_players)  # room for the seat asked for
+        """Open a lobby in this channel with ``players`` seats (default: the game's most) and the host in
+        ``seat`` (and the AI in every other seat for solo play); the lobby is the reply."""
         match = await self.service.lobby.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,

@@ -53,7 +53,6 @@ class GameMeta:
     hidden_information: bool = False
     older_rules: tuple[int, ...] = ()  # earlier versions that matches started under still play to their end
     hotseat: bool = False  # one user may hold several seats (a solo game of two hands)
-    natural_players: int = 2  # the seats of a lobby the AI fills when no count is asked for (Metamorph's duel: two)
 
     def plays(self, rules_version: int) -> bool:
         """Whether this code can play (and load) a match started under ``rules_version``."""
