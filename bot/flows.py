@@ -429,20 +429,6 @@ class Flows:
         await reply(interaction, embed=embed, file=file)
 
     @guarded
-    async def show_commitments(self, interaction: discord.Interaction, match_id: str) -> None:
-        """**Verify seals**: the match's commitments whole, from the caller's own view, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.get(match_id)
-        game = get_game(match.game)
-        view = await self.service.view_for(match.id, interaction.user.id)
-        lines = game.commitments(view) if view is not None else []
-        if not lines:
-            await reply(interaction, "This match has sealed nothing yet.")
-            return
-        title = f"{game.meta.title}: the seals of match {match.id}"
-        await reply(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]))
-
-    @guarded
     async def show_image(self, interaction: discord.Interaction, match_id: str, name: str) -> None:
         """An extra image of the match (Metamorph's shape chart), from the caller's own view, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -336,12 +336,6 @@ class Game(ABC, Generic[S, A, V]):
             raise NotImplementedError(f"{self.meta.id}: one user holds seats {list(seats)}; override view_of_seats")
         return self.view(state, seats[0])
 
-    def commitments(self, view: V) -> list[str]:
-        """The match's commitments in full, as lines a viewer can check (``/game verify``): the log shows only
-        a short fingerprint of each. Read from a view, so a seat sees what it may: a seal always, its opening
-        only once the view holds it. Empty for a game that seals nothing."""
-        return []
-
     def view_fields(self, state: S, seat: int | None, seat_names: tuple[str, ...]) -> dict[str, Any]:
         """The fields every view shares (``View``), filled the same way for every game: spread them into the
         game's own view type."""
