@@ -251,6 +251,19 @@ def test_levels_spend_no_more_than_their_budget(game_id: str) -> None:
     assert spent[0] <= spent[2]
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_cap_spent_before_the_first_action_still_gives_a_legal_one(game_id: str) -> None:
+    """A machine busy enough to spend a level's whole wall-clock cap before its planner judged one action must
+    still get an action (Metamorph's planner raised IndexError on an empty shortlist, seen in a loaded run)."""
+    game = GAMES[game_id]
+    state = _walk(game, 8, 4)
+    seat = game.to_decide(state)[0]
+    for name in LEVEL_NAMES:
+        level = replace(level_for(game_id, name), time_cap=0.0)
+        chosen = choose(game, state, seat, level=level, seed=3)
+        game.apply(state, seat, chosen)  # raises IllegalAction if the rules refuse it
+
+
 def test_presets_grow_with_the_level() -> None:
     for game_id in ALL_GAMES:
         easy, normal, hard = (level_for(game_id, name) for name in LEVEL_NAMES)

@@ -62,8 +62,8 @@ def plan(  # noqa: PLR0917 (the Planner signature every game's planner shares)
     work = 0
     whole = legal(state, seat)
     for index, action in sorted(enumerate(whole), key=lambda item: _first(item[1])):
-        if work >= level.budget or time.perf_counter() - start > level.time_cap / 2:
-            break
+        if scored and (work >= level.budget or time.perf_counter() - start > level.time_cap / 2):
+            break  # one action is always judged: a machine busy enough to spend the cap on ``legal`` still moves
         scored.append((_value(game, state, seat, action, level=level, rng=rng), index, action))
         work += _samples(action, level)
     scored.sort(key=lambda item: (-item[0], item[1]))
