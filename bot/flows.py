@@ -344,10 +344,27 @@ class Flows:
             await self._after_stale_pick(interaction, match_id)
             return
         await self.poster.announce(interaction, result, actor=interaction.user.id)
-        if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
-            await self._send_picker(interaction, result.match, edit=True)
-        else:
-            await interaction.edit_original_response(content=f"✅ {self._own_words(result)}", view=None)
+        try:
+            if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
+                await self._send_picker(interaction, result.match, edit=True)
+            else:
+                await interaction.edit_original_response(content=f"✅ {self._own_words(result)}", view=None)
+        except Exception:  # the decision counts: say so, never "nothing was changed"
+            log.warning("match %s: committed, but the picker could not be updated", match_id, exc_info=True)
+            await self._picker_anew(interaction, result)
+
+    async def _picker_anew(self, interaction: discord.Interaction, result: ActResult) -> None:
+        """After a commit whose picker could not be edited (a slow or failed edit): a new private message that
+        says the decision counted and, if the user decides again, carries the current picker."""
+        counted = f"✅ That counted: {self._own_words(result)}\n"
+        try:
+            if result.match.status is Status.ACTIVE and interaction.user.id in result.to_decide.values():
+                await self._send_picker(interaction, await self.service.get(result.match.id), note=counted)
+            else:
+                await reply(interaction, counted)
+        except Exception:
+            log.warning("match %s: could not send a new picker either", result.match.id, exc_info=True)
+            await reply(interaction, counted + "Press **Take turn** on the board for your next choice.")
 
     @staticmethod
     def _own_words(result: ActResult) -> str:

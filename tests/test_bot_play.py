@@ -7,6 +7,7 @@ import pytest
 from bot.rules import RULE_FILES, RULES_DIR, rule_pages
 from engine import GAMES
 from engine.matches import Status
+from engine.steps import path_to
 from tests.bot_support import (
     RED_WINS,
     WINNING_BLOW,
@@ -14,11 +15,13 @@ from tests.bot_support import (
     custom_ids,
     latest_public,
     open_wars,
+    pick,
     play,
     private_message,
     private_text,
     running_bot,
     select_options,
+    step_id,
 )
 
 
@@ -286,3 +289,21 @@ async def test_a_private_picker_still_works_after_fifteen_minutes(world) -> None
     select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:step:"))
     await world.alice.select(picker, ["c1-c2"], custom_id=select_id)
     assert (await world.service.in_channel(world.channel.id)).version == 1
+
+
+async def test_a_picker_that_cannot_be_edited_after_a_commit_says_it_counted_and_sends_the_next_one(world) -> None:
+    """Issue 43: a decision that was committed but whose picker could not be updated (a slow or failed edit)
+    answered "nothing was changed". Now a new private message says it counted and carries the next picker."""
+    board = await open_match(world)
+    picker = private_message(await world.alice.click(board, label="Take turn"))
+    match = await world.service.in_channel(world.channel.id)
+    path = path_to(GAMES["wars"], await world.service.state(match.id), 0, "c1-c2")
+    for fragment in path[:-1]:
+        picker = private_message(await world.alice.select(picker, [fragment], custom_id=step_id(picker)))
+    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
+    result = await world.alice.select(picker, [path[-1]], custom_id=step_id(picker))
+    text = private_text(result)
+    assert "That counted" in text and "nothing was changed" not in text
+    assert (await world.service.in_channel(world.channel.id)).version == 1
+    await pick(world, world.alice, private_message(result), "~c2")  # the new picker plays Red's next decision
+    assert (await world.service.in_channel(world.channel.id)).version == 2
