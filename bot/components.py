@@ -8,6 +8,7 @@ ask of it is ``Behaviour`` below, so this module needs nothing from the module t
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -20,6 +21,14 @@ from engine.steps import MULTI_SEPARATOR, split_path
 
 MATCH = r"(?P<match>[a-z0-9]{1,16})"
 CUSTOM_ID_LIMIT = 100
+OPTION_VALUE_LIMIT = 100
+
+
+def value_tag(custom_id: str) -> str:
+    """The prefix of every option value on one step's select (``3fa.``), made from its custom id. A client may
+    keep a select's last pick on show when the message is edited in place (the sandbox page keeps it by the
+    select's place in the message); values no earlier step had mean nothing can open shown as picked."""
+    return hashlib.blake2s(custom_id.encode(), digest_size=2).hexdigest()[:3] + "."
 Interaction = discord.Interaction
 
 
@@ -363,6 +372,11 @@ class StepSelect(
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"a step path too long for a custom id: {path!r}")
         placeholder = "Choose your move…" if most == 1 else f"Choose {least}–{most}…"
+        self.tag = value_tag(custom_id)
+        for option in options or ():
+            option.value = self.tag + option.value
+            if len(option.value) > OPTION_VALUE_LIMIT:
+                raise ValueError(f"a choice key too long for a select value: {option.value!r}")
         select = ui.Select(
             custom_id=custom_id,
             placeholder=placeholder,
@@ -378,7 +392,8 @@ class StepSelect(
         return cls(match["match"], match["token"], int(match["seat"]), match["path"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        path = (*split_path(self.path), MULTI_SEPARATOR.join(self.item.values))
+        picked = [v.removeprefix(self.tag) for v in self.item.values]  # an untagged value is refused as not offered
+        path = (*split_path(self.path), MULTI_SEPARATOR.join(picked))
         await flows_of(interaction).step(interaction, self.match_id, self.token, self.seat, path)
 
 

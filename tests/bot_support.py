@@ -15,6 +15,7 @@ import simcord
 
 from bot.ai_turns import Thinker
 from bot.app import ChangelingBot, build_bot
+from bot.components import value_tag
 from bot.settings import Settings
 from engine import get_game
 from engine.ai.levels import Level, scaled, unhurried
@@ -197,9 +198,19 @@ def _picks(picker: Any, fragment: str) -> list[str]:
     """The values to pick on the picker's select for ``fragment``: several, on a multi-select (joined by ``+``
     in a path), each of them offered there."""
     values = fragment.split(MULTI_SEPARATOR) if select_bounds(picker)[1] > 1 else [fragment]
-    offered = [o.value for o in select_options(picker, "chg:step:")]
-    assert all(value in offered for value in values), f"{fragment} not on the select"
-    return values
+    assert all(value in step_keys(picker) for value in values), f"{fragment} not on the select"
+    return tagged(picker, values)
+
+
+def step_keys(picker: Any) -> list[str]:
+    """The choice keys a picker's step select offers, as the engine names them (its values without the step's
+    tag, ``bot.components.value_tag``)."""
+    return [o.value[len(value_tag(step_id(picker))) :] for o in select_options(picker, "chg:step:")]
+
+
+def tagged(picker: Any, keys: list[str]) -> list[str]:
+    """The select values that pick ``keys`` on this picker's step: each key behind the step's tag."""
+    return [value_tag(step_id(picker)) + key for key in keys]
 
 
 def select_bounds(message: Any) -> tuple[int, int]:

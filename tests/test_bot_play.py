@@ -22,6 +22,8 @@ from tests.bot_support import (
     running_bot,
     select_options,
     step_id,
+    step_keys,
+    tagged,
 )
 
 
@@ -57,7 +59,7 @@ async def test_a_turn_of_two_decisions_chains_the_picker_and_pings_only_the_next
     assert first.content == "**Red**: Move or attack with one of your stacks."
     after_move = await play(world, world.alice, "c1-c2")
     chained = private_message(after_move)
-    assert [o.value for o in select_options(chained)] == ["~a1", "~b1", "~d1", "~e1", "~c2"]
+    assert step_keys(chained) == ["~a1", "~b1", "~d1", "~e1", "~c2"]
     assert chained.content.startswith("**Red**: Now transform one of your stacks")
     assert latest_public(world).id == board.id, "Alice is still deciding: the board is edited, nobody is pinged"
     await play(world, world.alice, "~c2")
@@ -172,10 +174,10 @@ async def test_a_second_open_picker_cannot_play_on_an_old_position(world) -> Non
     first = private_message(await world.alice.click(board, label="Take turn"))
     second = private_message(await world.alice.click(board, label="Take turn"))
     pick = next(cid for cid in custom_ids(first) if cid.startswith("chg:step:"))
-    await world.alice.select(first, ["c1-c2"], custom_id=pick)
-    again = await world.alice.select(second, ["b1-b2"], custom_id=pick)
+    await world.alice.select(first, tagged(first, ["c1-c2"]), custom_id=pick)
+    again = await world.alice.select(second, tagged(second, ["b1-b2"]), custom_id=pick)
     assert "moved on" in private_text(again) and "nothing was played" in private_text(again)
-    assert "~c2" in [o.value for o in select_options(private_message(again))], "the current choices are offered"
+    assert "~c2" in step_keys(private_message(again)), "the current choices are offered"
     assert (await world.service.in_channel(world.channel.id)).version == 1
 
 
@@ -185,7 +187,7 @@ async def test_a_restart_mid_match_keeps_the_match_and_the_buttons(world) -> Non
     board = world.channel.last_message
     await world.restart()
     chained = private_message(await world.alice.click(board, label="Take turn"))
-    assert "~c2" in [o.value for o in select_options(chained)]
+    assert "~c2" in step_keys(chained)
     await play(world, world.alice, "~c2")
     match = await world.service.in_channel(world.channel.id)
     assert match.version == 2 and match.status is Status.ACTIVE
@@ -287,7 +289,7 @@ async def test_a_private_picker_still_works_after_fifteen_minutes(world) -> None
     picker = private_message(await world.alice.click(board, label="Take turn"))
     await world.env.advance_time(16 * 60)
     select_id = next(cid for cid in custom_ids(picker) if cid.startswith("chg:step:"))
-    await world.alice.select(picker, ["c1-c2"], custom_id=select_id)
+    await world.alice.select(picker, tagged(picker, ["c1-c2"]), custom_id=select_id)
     assert (await world.service.in_channel(world.channel.id)).version == 1
 
 
@@ -299,11 +301,28 @@ async def test_a_picker_that_cannot_be_edited_after_a_commit_says_it_counted_and
     match = await world.service.in_channel(world.channel.id)
     path = path_to(GAMES["wars"], await world.service.state(match.id), 0, "c1-c2")
     for fragment in path[:-1]:
-        picker = private_message(await world.alice.select(picker, [fragment], custom_id=step_id(picker)))
+        chosen = await world.alice.select(picker, tagged(picker, [fragment]), custom_id=step_id(picker))
+        picker = private_message(chosen)
     world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
-    result = await world.alice.select(picker, [path[-1]], custom_id=step_id(picker))
+    result = await world.alice.select(picker, tagged(picker, [path[-1]]), custom_id=step_id(picker))
     text = private_text(result)
     assert "That counted" in text and "nothing was changed" not in text
     assert (await world.service.in_channel(world.channel.id)).version == 1
     await pick(world, world.alice, private_message(result), "~c2")  # the new picker plays Red's next decision
     assert (await world.service.in_channel(world.channel.id)).version == 2
+
+
+async def test_no_step_of_a_picker_opens_with_a_value_shown_as_picked(world) -> None:
+    """Issue 43: the sandbox page kept *Might +3* shown as chosen on the next step: it keeps a select's pick by
+    the select's place in the message, which an edit in place does not change. Each step's values carry a tag
+    of that step's own, so no earlier pick is among them, whichever client keeps what; and none is a default."""
+    board = await open_match(world)
+    first = private_message(await world.alice.click(board, label="Take turn"))
+    before = {o.value for o in select_options(first, "chg:step:")}  # the message is edited in place: keep them
+    match = await world.service.in_channel(world.channel.id)
+    fragment = path_to(GAMES["wars"], await world.service.state(match.id), 0, "c1-c2")[0]
+    second = private_message(await world.alice.select(first, tagged(first, [fragment]), custom_id=step_id(first)))
+    after = select_options(second, "chg:step:")
+    assert after and not before & {o.value for o in after}, "no value of the last step is offered again"
+    assert not any(o.default for o in after)
+    assert "~c2" in step_keys(second), "the engine's keys are behind the tag"

@@ -21,6 +21,7 @@ from tests.bot_support import (
     public_record,
     running_bot,
     step_id,
+    tagged,
 )
 from tests.fakes.negation_game import NEGATE, PASS, NegationGame, NegationRenderer, hands_in
 from tests.fakes.offer import game_offered
@@ -147,7 +148,7 @@ async def test_another_seats_answer_leaves_an_open_picker_good(tmp_path) -> None
             await play(world, world.alice, "add3")
             carols = private_message(await world.carol.click(latest_public(world), label="Take turn"))
             await play(world, world.bob, PASS)  # the match moves on, but not Emerald's own decision
-            answer = await world.carol.select(carols, [PASS], custom_id=step_id(carols))
+            answer = await world.carol.select(carols, tagged(carols, [PASS]), custom_id=step_id(carols))
             assert "moved on" not in private_text(answer)
             match = await world.service.in_channel(world.channel.id)
             assert (await world.service.position(match.id)).to_decide == {1: world.bob.id}, "the window closed"
