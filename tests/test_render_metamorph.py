@@ -32,7 +32,7 @@ from render import board_png, extra_png, extras_of
 from render import palette as pal
 from render.metamorph import MetamorphRenderer, chart_image, chart_png
 from render.metamorph.board import describe, status
-from render.metamorph.chart import cell_box, path_cells, region, wizard_cell
+from render.metamorph.chart import NAME_BAND, cell_box, cells, path_cells, path_points, region, wizard_cell
 from render.metamorph.geometry import board_layout, hex_box
 from render.metamorph.roster import badges_of, turns_left
 from render.metamorph.sprites import BADGE, KEY_GOLD, SEAT_PALE, SEAT_STRONG, badge_offset, shape_labels
@@ -355,6 +355,30 @@ def test_chart_marks_each_standing_wizard_its_counter_and_its_target() -> None:
     assert len(walk) == turns_left(yellow) + 1
     middle = walk[len(walk) // 2]
     assert share(image, cell_box(*middle), SEAT_STRONG[3], tol=40) > 0.005, "the path runs through the chart"
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float], half: float) -> bool:
+    """Whether the segment a–b, ``half`` its line's width either side, enters ``box`` (segments here are
+    horizontal or vertical)."""
+    x0, y0, x1, y1 = min(a[0], b[0]) - half, min(a[1], b[1]) - half, max(a[0], b[0]) + half, max(a[1], b[1]) + half
+    return x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1
+
+
+def test_a_change_path_never_crosses_a_shapes_name_or_figures() -> None:
+    """Issue 43: the chart's path ran through the cells' middles, across their names. Every walk from any
+    shape to any other, drawn as the chart draws it, stays clear of every named cell's text."""
+    c, half = 100.0, 100.0 * 0.09 / 2  # the outline line is 0.09 of a cell wide
+    named = list(cells())
+    fx0, fy0, fx1, fy1 = NAME_BAND
+    bands = [(q * c + fx0 * c, r * c + fy0 * c, q * c + fx1 * c, r * c + fy1 * c) for r, q in named]
+    for start in named:
+        for goal in named:
+            if start == goal:
+                continue
+            points = path_points(path_cells(start, goal), c)
+            assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:]))
+            hits = [band for a, b in zip(points, points[1:]) for band in bands if _crosses(a, b, band, half)]
+            assert hits == [], (start, goal)
 
 
 def test_a_small_chart_image_has_everyone_on_human_at_the_start() -> None:

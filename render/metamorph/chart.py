@@ -183,6 +183,30 @@ def path_cells(start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int,
     return out
 
 
+PATH_LOW = 0.84  # a change of column runs along this height of a cell: below its name and figures
+NAME_BAND = (0.06, 0.0, 0.94, 0.7)  # where a cell's name and figures may stand, as fractions of the cell
+
+
+def path_points(
+    walk: list[tuple[int, int]], cell: float, *, origin: tuple[int, int] = (0, 0), shift: float = 0.0
+) -> list[tuple[float, float]]:
+    """Where the line of a walk runs, in pixels from the cell ``origin`` (row, column): a change of row down
+    the left edge of the column, a change of column along the cells' lower band, from the start cell's middle
+    to the goal's, so it crosses no shape's name or figures (``NAME_BAND``)."""
+    r0, q0 = origin
+    low = cell * PATH_LOW + shift
+
+    def at(row: int, col: int, x: float) -> tuple[float, float]:
+        return ((col - q0) * cell + x, (row - r0) * cell + low)
+
+    (sr, sq), (gr, gq) = walk[0], walk[-1]
+    points = [at(sr, sq, cell / 2)]
+    if sr != gr:  # rows first: down (or up) the edge of the start column
+        points += [at(sr, sq, shift), at(gr, sq, shift)]
+    points.append(at(gr, gq, cell / 2))
+    return [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+
+
 def standing(view: MetaView) -> list[Wizard]:
     """Wizards still in the match, in this round's order (the chart marks only them)."""
     order = [view.wizards[s] for s in view.order] + [w for w in view.wizards if w.seat not in view.order]
@@ -218,13 +242,14 @@ def _paths(image: Image.Image, grid: ChartGrid, wizards: list[Wizard]) -> None:
         walk = path_cells(w.cell, goal)  # type: ignore[arg-type]
         r0, r1 = min(r for r, _ in walk), max(r for r, _ in walk)
         c0, c1 = min(q for _, q in walk), max(q for _, q in walk)
-        ox, oy = grid.x0 + c0 * c, grid.y0 + r0 * c  # the sketch's corner on the image
-        sk = Sketch((c1 - c0 + 1) * c + 2, (r1 - r0 + 1) * c + 2, scale=2)
+        m = round(c * 0.1)  # room round the cells for a line down their edge
+        ox, oy = grid.x0 + c0 * c - m, grid.y0 + r0 * c - m  # the sketch's corner on the image
+        sk = Sketch((c1 - c0 + 1) * c + 2 * m + 2, (r1 - r0 + 1) * c + 2 * m + 2, scale=2)
         inset = c * (0.05 + 0.05 * k)
-        gx, gy = (goal[1] - c0) * c, (goal[0] - r0) * c
+        gx, gy = (goal[1] - c0) * c + m, (goal[0] - r0) * c + m
         sk.rounded((gx + inset, gy + inset, gx + c - inset, gy + c - inset), c * 0.08, outline=colour, width=c * 0.05)
-        shift = (k - (len(changing) - 1) / 2) * c * 0.07
-        points = [((q - c0) * c + c / 2 + shift, (r - r0) * c + c * 0.66 + shift) for r, q in walk]
+        shift = (k - (len(changing) - 1) / 2) * c * 0.04
+        points = [(x + m, y + m) for x, y in path_points(walk, c, origin=(r0, c0), shift=shift)]
         if len(points) > 1:
             line(sk, points, fill=pal.INK, width=c * 0.09)
             line(sk, points, fill=colour, width=c * 0.05)
