@@ -357,7 +357,10 @@ def test_chart_marks_each_standing_wizard_its_counter_and_its_target() -> None:
     assert share(image, cell_box(*middle), SEAT_STRONG[3], tol=40) > 0.005, "the path runs through the chart"
 
 
-def _crosses(a: tuple[float, float], b: tuple[float, float], box: tuple[float, float, float, float], half: float) -> bool:
+Point = tuple[float, float]
+
+
+def _crosses(a: Point, b: Point, box: tuple[float, float, float, float], half: float) -> bool:
     """Whether the segment a–b, ``half`` its line's width either side, enters ``box`` (segments here are
     horizontal or vertical)."""
     x0, y0, x1, y1 = min(a[0], b[0]) - half, min(a[1], b[1]) - half, max(a[0], b[0]) + half, max(a[1], b[1]) + half
@@ -376,8 +379,8 @@ def test_a_change_path_never_crosses_a_shapes_name_or_figures() -> None:
             if start == goal:
                 continue
             points = path_points(path_cells(start, goal), c)
-            assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:]))
-            hits = [band for a, b in zip(points, points[1:]) for band in bands if _crosses(a, b, band, half)]
+            assert all(a[0] == b[0] or a[1] == b[1] for a, b in itertools.pairwise(points))
+            hits = [band for a, b in itertools.pairwise(points) for band in bands if _crosses(a, b, band, half)]
             assert hits == [], (start, goal)
 
 
