@@ -36,7 +36,7 @@ from render.shadowscape import glyphs as gl
 from render.shadowscape.geometry import LORD_WIDE, layout, place_tokens, room_boxes, room_pixels
 from render.shadowscape.heroes import hero_boxes
 from render.shadowscape.samples import played_state
-from render.shadowscape.words import initials, room_short, stage, status, whisper_terms
+from render.shadowscape.words import initials, stage, status, whisper_terms
 from tests.test_render_golden import assert_matches_golden
 from tests.test_render_wars import decode, share
 
@@ -261,9 +261,6 @@ def test_the_cards_do_not_overlap() -> None:
 
 
 def test_words() -> None:
-    assert room_short("Pit of Forgotten Champions", 13, 200)[0] == "Pit of Forgotten Champions"
-    assert room_short("The Gnawed Larder", 13, 200)[0] == "Gnawed Larder"
-    assert room_short("Hall of Hollow Crowns", 13, 100)[0] == "Hollow Crowns"
     terms = {w.name: whisper_terms(w) for w in TABLES.whispers.values()}
     assert terms["Blood for the Old Champions"] == ("2 trophies", "@ battle shrine")
     assert terms["The Throne Falls Silent"] == ("slay the Lord",)

@@ -1,10 +1,10 @@
 """Where everything goes on the Shadowscape board image, for any width: the 5 × 5 dungeon at the top left,
 the markets card under it, and the right column (the status card, then one card per hero).
 
-Inside a room (``RoomBoxes``): the coordinate at the top left, Lair and Shard at the top right, the short
-name under the top door, tokens (the Lord, enemies, heroes) in the middle, the Treasure spot at the bottom left and
-the shrine at the bottom right; each door's symbol sits in the doorway of its side. Tests, the renderer and
-anyone mapping a click to a room use these same functions.
+Inside a room (``RoomBoxes``): the coordinate at the top left, Lair and Shard at the top right, the whole name
+(one or two lines) under the top door, tokens (the Lord, enemies, heroes) under the name, the Treasure spot at
+the bottom left and the shrine at the bottom right; each door's symbol sits in the doorway of its side.
+Tests, the renderer and anyone mapping a click to a room use these same functions.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class RoomBoxes:
 
     r: float
     coord: tuple[float, float]  # left-middle anchor of the coordinate
-    name_y: float  # the short name's middle
+    name: FBox  # the band the room's name is set in, one line or two (``rooms.room_label``)
     corner: float  # side of a corner icon
     top_right: tuple[float, float]  # top left of the rightmost top corner icon
     treasure: tuple[float, float]  # top left of the Treasure spot
@@ -120,12 +120,12 @@ def room_boxes(room: float) -> RoomBoxes:
     return RoomBoxes(
         r=r,
         coord=(pad + r * 0.02, pad + c / 2),
-        name_y=pad + c + r * 0.085,
+        name=(r * 0.04, r * 0.255, r * 0.96, r * 0.475),
         corner=c,
         top_right=(r - pad - c, pad),
         treasure=(pad, r - pad - c),
         shrine=(r - pad - c, r - pad - c),
-        tokens=(r * side, r * 0.37, r - r * side, r - pad - c * 0.35),
+        tokens=(r * side, r * 0.475, r - r * side, r * 0.86),
         crowded=(r * side, r * 0.26, r - r * side, r - pad - c * 0.2),
     )
 
@@ -141,7 +141,8 @@ def place_tokens(widths: list[float], boxes: RoomBoxes) -> list[Spot]:
         found = _lord_on_top(widths, boxes)
         if found is not None:
             return found
-    for fitted in (pack(widths, boxes.tokens, boxes.r, smallest=ROOMY), pack(widths, boxes.crowded, boxes.r)):
+    roomy = pack(widths, boxes.tokens, boxes.r, smallest=ROOMY, valign=0.0)  # up against the name, clear of the corners
+    for fitted in (roomy, pack(widths, boxes.crowded, boxes.r)):
         if fitted is not None:
             size, spots = fitted
             return [(x, y, size) for x, y in spots]
@@ -166,11 +167,12 @@ def _lord_on_top(widths: list[float], boxes: RoomBoxes) -> list[Spot] | None:
 
 
 def pack(
-    widths: list[float], zone: FBox, room: float, *, smallest: float = 0.0
+    widths: list[float], zone: FBox, room: float, *, smallest: float = 0.0, valign: float = 0.5
 ) -> tuple[float, list[tuple[float, float]]] | None:
     """Token positions in a zone: the largest of ``TOKEN_SIZES`` (times ``room``, none below ``smallest``) at
-    which every token (each ``widths[i]`` tokens wide) fits in rows; each row centred. Returns the size and
-    each token's top left, or ``None`` if none fits."""
+    which every token (each ``widths[i]`` tokens wide) fits in rows; each row centred, the rows ``valign`` of
+    the way down the zone's spare height (0 at the top). Returns the size and each token's top left, or
+    ``None`` if none fits."""
     x0, y0, x1, y1 = zone
     for share in (s for s in TOKEN_SIZES if s >= smallest):
         s = room * share
@@ -190,7 +192,7 @@ def pack(
         if height > y1 - y0:
             continue
         spots: list[tuple[float, float]] = [(0.0, 0.0)] * len(widths)
-        y = y0 + (y1 - y0 - height) / 2
+        y = y0 + (y1 - y0 - height) * valign
         for row in rows:
             span = sum(widths[i] * s for i in row) + gap * (len(row) - 1)
             x = x0 + (x1 - x0 - span) / 2

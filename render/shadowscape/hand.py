@@ -2,10 +2,10 @@
 their hands), and the top fate cards the viewer is putting back in order. The public view, which holds no
 hand, gets a single card saying so.
 
-A fate card reads, top to bottom: its name and number (the number is what a typed key uses: ``af:12``); its
-boost symbols, each in a dark disc with its word; the one text that matters in this match, green in the
-cooperative game and red (Bane) in the competitive one; and at the foot the enemy type it wakes when it is
-drawn in the Enemy Phase.
+A fate card reads, top to bottom: its whole name (on two lines where one is too narrow) and number (the number
+is what a typed key uses: ``af:12``); its boost symbols, each in a dark disc with its word; the one text that
+matters in this match, green in the cooperative game and red (Bane) in the competitive one; and at the foot the
+enemy type it wakes when it is drawn in the Enemy Phase.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from engine.games.shadowscape.views import ShadowView
 from .. import palette as pal
 from ..core import own_palette_png
 from ..palette import RGB
-from ..toolkit import Sketch, draw_text, ellipsize, text_width, wrap
+from ..toolkit import Sketch, draw_text, ellipsize, wrap
 from . import glyphs as gl
+from .fit import Fit, fit_name
 from .words import hero_name
 
 PAPER: RGB = (246, 240, 226)
@@ -38,6 +39,14 @@ RATIO = 1.42  # a card's height over its width
 
 def card_number(card: str) -> str:
     return card.removeprefix("fate-")
+
+
+def fate_title(name: str, width: int) -> Fit:
+    """A fate card's whole name in its title band, beside the number: one line from 22 pixels (on a card 240
+    wide) down to 15, else two lines from 18 down to 12. The renderer and the tests both lay titles out here."""
+    u = width / 240
+    sizes = tuple(dict.fromkeys(max(6, round(v * u)) for v in (22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12)))
+    return fit_name(name, width - 66 * u, sizes, bold=True, lines=2, height=46 * u, one_line_floor=round(15 * u))
 
 
 @lru_cache(maxsize=256)
@@ -73,13 +82,11 @@ def fate_card(card: str, mode: str, width: int) -> Image.Image:
     gl.enemy(sk, kind, (ex + e * 0.2, ey + e * 0.2, ex + e * 0.8, ey + e * 0.8))
     image = sk.finish()
     draw = ImageDraw.Draw(image)
-    room = w - 66 * u
-    title_px = next(
-        (px for px in range(round(22 * u), round(15 * u) - 1, -1) if text_width(fate.name, px, bold=True) <= room),
-        round(15 * u),
-    )
-    title = ellipsize(fate.name, title_px, room, bold=True)
-    draw_text(draw, (16 * u, 6 * u + band / 2), title, px=title_px, fill=pal.WHITE, anchor="lm", bold=True)
+    title = fate_title(fate.name, w)
+    y = 6 * u + (band - title.height() + title.px) / 2
+    for line in title.lines:
+        draw_text(draw, (16 * u, y), line, px=title.px, fill=pal.WHITE, anchor="lm", bold=True)
+        y += title.step()
     draw_text(
         draw,
         (w - 14 * u, 6 * u + band / 2),

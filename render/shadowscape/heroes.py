@@ -6,7 +6,8 @@ its hand as a count only (fanned cards, "4": never which cards), its Shadow Shar
 is up: light with a green tick when ready, grey with a turn arrow when exhausted, dark red with a drop per
 Wound when wounded (disabled). Equipment follows as gold-edged chips (a gem when it carries a Shard). The last
 line holds the Trophies (enemy symbols), the Treasures (gold coins) and the claimed whispers (a gem and the
-Shards each is worth). The hero to act has a gold frame. Each card is as tall as its rows of chips ask.
+Shards each is worth). The hero the game waits for (``words.deciding``: the headline's hero, a
+defender on another's turn too) has a gold frame. Each card is as tall as its rows of chips ask.
 
 Hero cards are cached as images keyed by a ``HeroFace``: the public fields of a hero and nothing else, so a
 hand cannot reach a hero card even by accident.
@@ -27,10 +28,11 @@ from engine.games.shadowscape.views import HeroView, ShadowView
 from .. import palette as pal
 from ..palette import RGB
 from ..panel import panel_backdrop
-from ..toolkit import cut, measure, put_text
+from ..toolkit import measure, put_text
+from .fit import Fit, fit_name
 from .geometry import GAP, Layout
 from .sprites import hero_token, mark, paste, treasure_token
-from .words import TITLES
+from .words import TITLES, deciding
 
 CHIP_READY: RGB = (226, 220, 206)
 CHIP_SPENT: RGB = (72, 74, 84)
@@ -108,7 +110,7 @@ def hero_boxes(lay: Layout, view: ShadowView) -> list[tuple[int, int, int, int]]
 
 
 def draw_hero_cards(image: Image.Image, lay: Layout, view: ShadowView, letters: tuple[str, ...]) -> None:
-    active = view.active if view.outcome is None else None
+    active = deciding(view)  # the hero the headline names: a defender on another's turn, not the turn's hero
     competitive = view.options.mode == "competitive"
     for hero, box in zip(view.heroes, hero_boxes(lay, view), strict=True):
         face = hero_face(hero)
@@ -121,6 +123,37 @@ def draw_hero_cards(image: Image.Image, lay: Layout, view: ShadowView, letters: 
             shards=shards_of(view.dungeon, face) if competitive else None,
         )
         image.paste(tile, (box[0], box[1]))
+
+
+def hero_label(face: HeroFace, room: float, u: float) -> Fit:
+    """The hero's full name on one line, 21 pixels (at 1024) down to 18; where that is too wide, the everyday
+    name ("Mournwell" for "Sister Mournwell"), whole, rather than a cut full one."""
+    full = TABLES.heroes[face.hero].name if face.hero else f"Hero {face.seat + 1}: choosing"
+    sizes = tuple(dict.fromkeys(max(6, round(v * u)) for v in (21, 20, 19, 18)))
+    fitted = fit_name(full, room, sizes, bold=True, lines=1)
+    if fitted.whole or not face.hero:
+        return fitted
+    words = full.split()
+    short = next((w for w in words if w not in TITLES), words[0])
+    return fit_name(short, room, (*sizes, *(max(6, round(v * u)) for v in (17, 16, 15))), bold=True, lines=1)
+
+
+def chip_label(text: str, width: float, height: float, u: float) -> Fit:
+    """A chip's whole name in ``width`` × ``height``: one line from 17 pixels (at 1024, less on a short chip)
+    down to 12, else two lines from 13 down to 8. The renderer and the tests both lay chips out here."""
+    top = min(17 * u, height * 0.62)
+    one = [round(top * f) for f in (1, 0.94, 0.88, 0.82, 0.76)]
+    sizes = tuple(dict.fromkeys(max(6, v) for v in [*one, *(round(v * u) for v in (13, 12, 11, 10, 9, 8))]))
+    return fit_name(text, width, sizes, lines=2, height=height - 2 * u, one_line_floor=max(6, round(12 * u)))
+
+
+def chip_room(box: Box, marks: int, *, gear: bool = False) -> tuple[float, float]:
+    """Where a chip's name starts and how wide it may be: after its marks (``marks`` mark widths) and a margin."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    m = max(6, round(h * 0.72))
+    start = x0 + (h * 0.3 + (m + 2) * marks if gear else h * 0.18 + m * marks + 3)
+    return start, x1 - start - h * (0.25 if gear else 0.2)
 
 
 @lru_cache(maxsize=64)
@@ -190,12 +223,8 @@ class HeroCard:
         x = pad + d + self.px(8)
         where = name(face.place) if face.place is not None else ""
         room = int(right - x - measure(where, self.px(17)) - self.px(6))
-        full = TABLES.heroes[face.hero].name if face.hero else f"Hero {face.seat + 1}: choosing"
-        shown = cut(full, self.px(21), room, True)
-        if shown != full and face.hero:  # the everyday name rather than a cut full one
-            words = full.split()
-            shown = cut(next((w for w in words if w not in TITLES), words[0]), self.px(21), room, True)
-        end = put_text(self.image, x, cy, shown, px=self.px(21), fill=pal.TEXT, bold=True)
+        shown = hero_label(face, room, self.u)
+        end = put_text(self.image, x, cy, shown.lines[0], px=shown.px, fill=pal.TEXT, bold=True)
         put_text(self.image, end + self.px(6), cy, where, px=self.px(17), fill=pal.TEXT_DIM)
 
     def chips(self, chips: list[tuple[str, object]], box: Box) -> None:
@@ -216,7 +245,7 @@ class HeroCard:
                 self.card_chip(item, (cx, cy, cx + w, cy + h))  # type: ignore[arg-type]
 
     def card_chip(self, card: CardState, box: Box) -> None:
-        x0, y0, x1, y1 = box
+        x0, y0, _, y1 = box
         h, cy = y1 - y0, (y0 + y1) / 2
         face = TABLES.actions[card.card].faces[card.face]
         if card.wounds:
@@ -231,22 +260,25 @@ class HeroCard:
         for kind in marks:
             paste(self.image, mark(kind, m), x, cy - m / 2)
             x += m * (0.7 if kind == "wound" else 1)
-        x += 3 * self.u
-        px = max(8, round(min(17 * self.u, h * 0.62)))
-        put_text(self.image, x, cy, cut(face.name, px, int(x1 - x - h * 0.2)), px=px, fill=text)
+        start, room = chip_room(box, len(marks) * 0.7 if card.wounds else 1)
+        self.label(chip_label(face.name, room, h, self.u), start, cy, text)
+
+    def label(self, fitted: Fit, x: float, cy: float, fill: RGB) -> None:
+        y = cy - fitted.height() / 2 + fitted.px / 2
+        for line in fitted.lines:
+            put_text(self.image, x, y, line, px=fitted.px, fill=fill)
+            y += fitted.step()
 
     def gear_chip(self, item: str, box: Box) -> None:
-        x0, y0, x1, y1 = box
+        x0, y0, _, y1 = box
         h, cy = y1 - y0, (y0 + y1) / 2
         gear = TABLES.equipment[item]
         self.pen.rounded_rectangle(box, radius=h * 0.3, fill=CHIP_GEAR, outline=pal.GOLD, width=self.px(2))
-        x = x0 + h * 0.3
         if gear.shards:
             m = max(6, round(h * 0.72))
-            paste(self.image, mark("shard", m), x, cy - m / 2)
-            x += m + 2 * self.u
-        px = max(8, round(min(17 * self.u, h * 0.62)))
-        put_text(self.image, x, cy, cut(gear.name, px, int(x1 - x - h * 0.25)), px=px, fill=GEAR_TEXT)
+            paste(self.image, mark("shard", m), x0 + h * 0.3, cy - m / 2)
+        start, room = chip_room(box, gear.shards and 1, gear=True)
+        self.label(chip_label(gear.name, room, h, self.u), start, cy, GEAR_TEXT)
 
     def items(self, y: float) -> None:
         """Trophies (their enemy symbols), Treasures (coins), then each whisper: a gem and its Shards."""

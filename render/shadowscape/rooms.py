@@ -1,7 +1,8 @@
 """The dungeon: 25 rooms with their walls, doorways and door symbols, coordinates, short names and features
 (the static part, drawn once per layout), and what stands in them (tokens, drawn every time).
 
-A room reads: its coordinate at the top left ("c3"), its short name under the top door; a Lair (the enemy
+A room reads: its coordinate at the top left ("c3"), its whole name under the top door (on two lines, a
+little smaller, when one is too narrow: ``room_label``); a Lair (the enemy
 type's symbol on a ringed disc) at the top right, a Shadow Shard (violet gem) there or at the bottom right; a
 shrine (an altar in the colour of the symbol it boosts) at the bottom right; a Treasure spot at the bottom left
 (a dashed gold ring, or the gold token with its Search value). Each side is a wall, or a doorway with the door's
@@ -22,6 +23,7 @@ from engine.games.shadowscape.views import ShadowView
 from .. import palette as pal
 from ..toolkit import Sketch, put_text
 from . import glyphs as gl
+from .fit import Fit, fit_name, sizes_from
 from .geometry import DOOR_GAP, LORD_WIDE, WALL, Layout, place_tokens, room_box, room_boxes
 from .sprites import (
     door_disc,
@@ -35,7 +37,7 @@ from .sprites import (
     shrine_badge,
     treasure_token,
 )
-from .words import lord_left, lord_side, room_short
+from .words import deciding, lord_left, lord_side
 
 Dungeon = tuple[Laid, ...]
 
@@ -50,6 +52,17 @@ def corners_of(face: RoomFace) -> dict[str, str]:
     if face.shard:
         found["top" if "top" not in found else "bottom"] = "shard"
     return found
+
+
+NAME_SIZES = (13, 12.5, 12, 11.5, 11, 10.5, 10)  # a room name's sizes at 1024 pixels, largest first
+
+
+def room_label(name: str, lay: Layout) -> Fit:
+    """A room's whole name in its band (``RoomBoxes.name``): one line at 13 pixels (at 1024) down to 12, else two
+    lines from 13 down to 10. The renderer and the tests both lay names out here."""
+    x0, y0, x1, y1 = room_boxes(lay.room).name
+    sizes = sizes_from(lay.px, *NAME_SIZES)
+    return fit_name(name, x1 - x0, sizes, lines=2, height=y1 - y0, one_line_floor=lay.px(12))
 
 
 def _floor(place: Place) -> tuple[int, int, int]:
@@ -89,15 +102,19 @@ def draw_dungeon(image: Image.Image, lay: Layout, dungeon: Dungeon) -> None:
             draw.rectangle(tuple(round(v) for v in box), fill=colour)
     rb = room_boxes(r)
     corner = round(rb.corner)
-    coord_px, name_px = lay.px(18), lay.px(13)
+    coord_px = lay.px(18)
+    nx0, ny0, nx1, ny1 = rb.name
     for place in places():
         laid = laid_at(dungeon, place)
         face = laid.shown()
         bx0, by0, _, _ = room_box(lay, place)
         draw_doors(image, lay, place, laid)
         put_text(image, bx0 + rb.coord[0], by0 + rb.coord[1], name(place), px=coord_px, fill=gl.ROOM_TEXT, bold=True)
-        short, px = room_short(face.name, name_px, r * 0.92)
-        put_text(image, bx0 + r / 2, by0 + rb.name_y, short, px=px, fill=gl.ROOM_DIM, align="m")
+        label = room_label(face.name, lay)
+        y = by0 + (ny0 + ny1 - label.height() + label.px) / 2
+        for text in label.lines:
+            put_text(image, bx0 + (nx0 + nx1) / 2, y, text, px=label.px, fill=gl.ROOM_DIM, align="m")
+            y += label.step()
         spots = {"top": rb.top_right, "bottom": rb.shrine}
         for where, feature in corners_of(face).items():
             sx, sy = spots[where]
@@ -150,7 +167,7 @@ def draw_tokens(image: Image.Image, lay: Layout, view: ShadowView, letters: tupl
         stacked[place] = k + 1
         sprite = treasure_token(TABLES.treasures[token].search, corner)
         paste(image, sprite, bx0 + rb.treasure[0] + k * corner * 0.45, by0 + rb.treasure[1] - k * corner * 0.2)
-    active = view.active if view.outcome is None and view.phase not in ("draft",) else None
+    active = deciding(view) if view.phase != "draft" else None  # the halo goes where the headline's hero stands
     for place, items in occupants(view).items():
         bx0, by0, _, _ = room_box(lay, place)
         widths = [LORD_WIDE if kind == "lord" else 1.0 for kind, _ in items]

@@ -2,8 +2,12 @@
 
 1. the game, the mode, the turn (and whose view this is, for a seat's own view);
 2. the headline: the token of the seat the game waits for and what it does ("Vesk's turn", "Pell defends",
-   "The heroes win!"), with the clock beside it when the caller gives one;
-3. the stage: the phase, or the decision waited for ("Gutter Jackal attacks Pell: 3 damage");
+   "The heroes win!"), with the clock beside it when the caller gives one; that hero's card and token are the
+   ones lit (``words.deciding``);
+3. the stage: the phase, or the decision waited for ("Gutter Jackal attacks Pell: 3 damage"), led by whose
+   turn it is when another hero decides ("Vesk's turn · Gutter Jackal attacks for 3").
+
+Each line shrinks a few sizes to show whole before anything is cut.
 4. the fate deck and its discard pile (counts);
 5. the Dungeon Lord: asleep, or the damage it has taken and the Defence it has left;
 6. the caller's caption (the last action in words), when given.
@@ -17,17 +21,27 @@ from engine.games.shadowscape.views import ShadowView
 
 from .. import palette as pal
 from ..palette import RGB
-from ..toolkit import cut, measure, put_text
+from ..toolkit import measure, put_text
+from .fit import fit_name, sizes_from
 from .geometry import Layout
 from .sprites import hero_token, mark, paste
 from .words import MODES, TITLE, lord_line, short_hero, stage, status
 
 
 def line(
-    image: Image.Image, xy: tuple[float, float], text: str, *, px: int, width: float, fill: RGB, bold: bool = False
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    px: int | tuple[int, ...],
+    width: float,
+    fill: RGB,
+    bold: bool = False,
 ) -> float:
-    """One line cut to ``width``, its left end and middle at ``xy``; returns where it ends."""
-    return put_text(image, xy[0], xy[1], cut(text, px, int(width), bold), px=px, fill=fill, bold=bold)
+    """One line in ``width``, its left end and middle at ``xy``, at the largest of the sizes ``px`` at which it
+    fits whole (cut only when even the smallest is too wide); returns where it ends."""
+    fitted = fit_name(text, width, px if isinstance(px, tuple) else (px,), bold=bold, lines=1)
+    return put_text(image, xy[0], xy[1], fitted.lines[0], px=fitted.px, fill=fill, bold=bold)
 
 
 def title(view: ShadowView) -> str:
@@ -50,7 +64,7 @@ def draw_status(
     pad = lay.px(12)
     left, right = x0 + pad, x1 - pad
     y = y0 + pad + lay.px(8)
-    line(image, (left, y), title(view), px=lay.px(15), width=right - left, fill=pal.TEXT_DIM)
+    line(image, (left, y), title(view), px=sizes_from(lay.px, 15, 14, 13), width=right - left, fill=pal.TEXT_DIM)
     y += lay.px(28)
     headline, seat = status(view)
     x = left
@@ -67,9 +81,9 @@ def draw_status(
         )
         put_text(image, right - w / 2, y, clock, px=px, fill=pal.TEXT, bold=True, align="m")
         end -= w + lay.px(8)
-    line(image, (x, y), headline, px=lay.px(30), width=end - x, fill=pal.TEXT, bold=True)
+    line(image, (x, y), headline, px=sizes_from(lay.px, 30, 28, 26, 24), width=end - x, fill=pal.TEXT, bold=True)
     y += lay.px(32)
-    line(image, (left, y), stage(view), px=lay.px(19), width=right - left, fill=pal.TEXT)
+    line(image, (left, y), stage(view), px=sizes_from(lay.px, 19, 18, 17, 16, 15), width=right - left, fill=pal.TEXT)
     y += lay.px(26)
     d, px, small = lay.px(22), lay.px(19), lay.px(17)
     x = left
@@ -83,7 +97,7 @@ def draw_status(
     y += lay.px(26)
     paste(image, mark("lord", d), left, y - d / 2)
     x = left + d + lay.px(5)
-    line(image, (x, y), lord_line(view), px=small, width=right - x, fill=pal.TEXT)
+    line(image, (x, y), lord_line(view), px=sizes_from(lay.px, 17, 16, 15, 14), width=right - x, fill=pal.TEXT)
     if caption:
         y += lay.px(27)
-        line(image, (left, y), caption, px=lay.px(16), width=right - left, fill=pal.TEXT_DIM)
+        line(image, (left, y), caption, px=sizes_from(lay.px, 16, 15, 14, 13), width=right - left, fill=pal.TEXT_DIM)

@@ -1,6 +1,6 @@
-"""The few words the Shadowscape board prints, made from the view and the card tables: short room and hero
-names, a whisper's conditions in a handful of words, the headline (whose turn, or the result), the line about
-the stage of the turn and the decision the rules wait for, and the Dungeon Lord's state.
+"""The few words the Shadowscape board prints, made from the view and the card tables: short hero names, a
+whisper's conditions in a handful of words, the headline (who decides, or the result), the line about the stage
+of the turn and the decision the rules wait for, and the Dungeon Lord's state.
 
 Everything here reads public parts of a ``ShadowView`` only; no function takes a hand.
 """
@@ -13,8 +13,6 @@ from types import MappingProxyType
 from engine.games.shadowscape.cards import LordSide, Need, Place, Whisper
 from engine.games.shadowscape.tables import TABLES
 from engine.games.shadowscape.views import HeroView, ShadowView
-
-from ..toolkit import ellipsize, text_width
 
 TITLE = "Shadowscape"
 TITLES = ("Sister", "Brother", "Old", "The")  # leading words a short name skips ("Sister Mournwell" → "Mournwell")
@@ -51,20 +49,6 @@ def initials(view: ShadowView) -> tuple[str, ...]:
     return tuple(
         f if firsts.count(f) == 1 or not h.hero else s[:2] for f, s, h in zip(firsts, shorts, view.heroes, strict=True)
     )
-
-
-def room_short(name: str, px: int, width: float) -> tuple[str, int]:
-    """A room's name in ``width`` pixels, and its size: without a leading "The", or the part after "of" ("Pit
-    of Forgotten Champions" → "Forgotten Champions"), a pixel or two smaller if that keeps it whole; else
-    ellipsized."""
-    if name.startswith("The "):
-        name = name[4:]
-    tail = name.split(" of ", 1)[1] if " of " in name else None
-    for size in (px, px - 1, px - 2):
-        for candidate in (name, tail):
-            if candidate and text_width(candidate, size) <= width:
-                return candidate[0].upper() + candidate[1:], size
-    return ellipsize(name, px, width), px
 
 
 def enemy_label(token: str) -> str:
@@ -134,8 +118,17 @@ def lord_line(view: ShadowView) -> str:
 # -- the headline and the turn's stage ------------------------------------------------------------------------
 
 
+def deciding(view: ShadowView) -> int | None:
+    """The seat the game waits for: the hero a pending decision belongs to (a defence, Wounds to place, a
+    discard: often not the hero whose turn it is), else the turn's hero; ``None`` once the game is over. The
+    headline names this hero and the board lights this hero's card and token, so the two always agree."""
+    if view.outcome is not None:
+        return None
+    return view.pending[1] if view.pending is not None else view.active
+
+
 def status(view: ShadowView) -> tuple[str, int | None]:
-    """The headline, and the seat whose token goes with it."""
+    """The headline, and the seat whose token goes with it: the hero ``deciding`` names, or the winner."""
     heroes = view.heroes
     if view.outcome is not None:
         if view.options.mode == "cooperative":
@@ -144,8 +137,9 @@ def status(view: ShadowView) -> tuple[str, int | None]:
             return "Nobody wins", None
         winner = min(view.outcome.winners)
         return f"{short_hero(heroes[winner])} wins!", winner
-    if view.pending is not None:
-        kind, seat = view.pending[0], view.pending[1]
+    seat = deciding(view)
+    if view.pending is not None and seat is not None:
+        kind = view.pending[0]
         verb = {
             "defend": "defends",
             "wounds": "places Wounds",
@@ -158,10 +152,10 @@ def status(view: ShadowView) -> tuple[str, int | None]:
         }.get(kind, "decides")
         return f"{short_hero(heroes[seat])} {verb}", seat
     if view.phase == "draft":
-        return f"Hero {view.active + 1} drafts", view.active
+        return f"Hero {view.active + 1} drafts", seat
     if view.phase == "place":
-        return f"{short_hero(heroes[view.active])} enters", view.active
-    return f"{short_hero(heroes[view.active])}'s turn", view.active
+        return f"{short_hero(heroes[view.active])} enters", seat
+    return f"{short_hero(heroes[view.active])}'s turn", seat
 
 
 def attacker_name(token: str) -> str:
@@ -172,9 +166,21 @@ def attacker_name(token: str) -> str:
 
 
 def stage(view: ShadowView) -> str:
-    """What the rules wait for, in a few words (the headline says who)."""
+    """What the rules wait for, in a few words (the headline says who). When the hero deciding is not the
+    turn's hero (a defence in the Enemy Phase, a discard), the line starts with whose turn it is."""
     if view.outcome is not None:
         return view.outcome.reason
+    pending = view.pending
+    if pending is not None and pending[1] != view.active:
+        turn = f"{short_hero(view.heroes[view.active])}'s turn · "
+        if pending[0] == "defend":
+            who = attacker_name(pending[2])
+            return f"{turn}{who[0].upper()}{who[1:]} attacks for {pending[3]}"
+        return turn + _waiting(view)
+    return _waiting(view)
+
+
+def _waiting(view: ShadowView) -> str:
     pending = view.pending
     if pending is not None:
         kind, seat, attacker, damage, queue = pending
