@@ -17,20 +17,25 @@ import random
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import get_args, get_type_hints
 
 import pytest
 from PIL import Image, ImageChops
 
-from engine.games.goodvsbad.board import EXTENSION, is_encounter, parse_space
+from engine.games.goodvsbad.board import EXTENSION, LONGEST, is_encounter, parse_space, places
 from engine.games.goodvsbad.game import GoodVsBad
-from engine.games.goodvsbad.model import Fixture, GvbState, Mark
+from engine.games.goodvsbad.labels import STAT_NAMES, board_place_name
+from engine.games.goodvsbad.model import KINDS, SPECIAL_LEVEL, Fixture, GvbState, Mark, Side
 from engine.games.goodvsbad.tables import TABLES
 from render import board_png, extra_png, extras_of
+from render import palette as pal
 from render.goodvsbad.board import MARK_GROWTH
-from render.goodvsbad.cards import _piece_line, status_text
+from render.goodvsbad.cards import STAT_LETTERS, _piece_line, status_text
 from render.goodvsbad.closeup import ZOOM, closeup_seat, windows
 from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
+from render.goodvsbad.key import KEY, TEXT_ICONS, fits, key_boxes, key_rows
+from render.goodvsbad.names import NAME_FILL, NUMBER_FILL, board_labels, obstacles
 from render.goodvsbad.samples import sample_views
 from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE, piece_sprite
 from tests.test_render_golden import assert_matches_golden
@@ -196,6 +201,97 @@ def test_the_status_line_says_where_the_game_stands() -> None:
     assert left.startswith("Round 7/12 · Blue's turn · rolled 8 · Goodness in play, 1 Negation")
     assert right.startswith("Items ") and "E8" in right
     assert status_text(quiet)[0] == "Naming Specials: Red to choose"
+
+
+# -- names, numbers and the key --------------------------------------------------------------------------------
+
+
+def _lengths(players: int, extensions: int) -> tuple[int, ...]:
+    return tuple(min(LONGEST, n + EXTENSION * extensions) for n in GAME.setup(None, players, 1).lengths)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("extensions", [0, 1, 3])
+def test_every_space_a_prompt_names_can_be_found_by_its_road_and_number(players: int, extensions: int) -> None:
+    """For each space, the prompt's words ("Red-Blue Road 16"): the road's name is written once, nearer that road
+    than any other; and a number beside the road counts its spaces, so no space is more than three beads from a
+    numbered one, and each number stands beside its own space."""
+    lengths = _lengths(players, extensions)
+    lay = board_layout(SIZE, players, lengths)
+    labels = board_labels(SIZE, players, lengths)
+    roads = {label.text: label for label in labels if label.kind == "road"}
+    assert len(roads) == len(lay.connectors)
+    for place in places(lay.connectors, lengths, players):
+        found = parse_space(place)
+        if found is None:
+            continue
+        road, _, number = board_place_name(players, place).removesuffix(" (Encounter)").rpartition(" ")
+        assert int(number) == found[1] and roads[road].connector == found[0], place
+        numbered = [lb.position for lb in labels if lb.kind == "number" and lb.connector == found[0]]
+        assert min(abs(p - found[1]) for p in numbered) <= 3, place
+    for label in labels:
+        nearest = min(lay.places, key=lambda p: math.dist(lay.places[p], label.centre))
+        on = parse_space(nearest)
+        if label.kind == "road":
+            assert on is not None and on[0] == label.connector, (label.text, nearest)
+        else:
+            assert label.text == str(label.position) and on is not None and on[0] == label.connector, label
+            assert abs(on[1] - label.position) <= 1, (label, nearest)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("extensions", [0, 1, 3])
+@pytest.mark.parametrize("size", [512, SIZE])
+def test_names_numbers_and_the_key_stay_clear_of_each_other_and_of_every_space(
+    players: int, extensions: int, size: int
+) -> None:
+    lengths = _lengths(players, extensions)
+    lay = board_layout(size, players, lengths)
+    labels = board_labels(size, players, lengths)
+    corners = key_boxes(size, lay.board)
+    for label in labels:
+        assert label.inside(lay.board), label
+        assert not any(label.hits_disc(point, r) for point, r in obstacles(lay)), label
+        assert not any(label.hits_box(box) for box in corners), label
+    for a, b in itertools.combinations(labels, 2):
+        assert not a.hits(b), (a, b)
+    for box in corners:
+        for (x, y), r in obstacles(lay):
+            nearest = (min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3]))
+            assert math.dist(nearest, (x, y)) >= r, (box, (x, y))
+
+
+def test_the_key_explains_every_kind_of_thing_the_board_draws() -> None:
+    """Kinds from the engine's own types (mark sides, piece kinds, fixture items), the Special's level, the
+    rings the renderer can frame places with, the decks' letters and the cards' stat letters."""
+    kinds = {kind for kind, _ in KEY}
+    fixtures = get_args(get_type_hints(Fixture)["item"])
+    assert {*get_args(Side), *KINDS, *fixtures} <= kinds
+    assert {"encounter", "special", "home", "crossroads", "active", "last", "marked", "stats", "hurt", "decks"} <= kinds
+    words = dict(KEY)
+    assert str(SPECIAL_LEVEL) in words["special"]
+    assert all(deck in words["encounter"] for deck in ("E", "H")) and "E" in words["decks"]
+    for letter, name in zip(STAT_LETTERS, STAT_NAMES, strict=False):
+        assert letter in TEXT_ICONS["stats"] and name in words["stats"]
+    assert len(KEY) <= 4 * len(key_boxes(SIZE, (0, 0, SIZE, SIZE)))
+    assert all(fits(size) for size in (512, 768, SIZE, 2048, SIZE * ZOOM))
+
+
+def test_road_names_numbers_and_the_key_are_drawn_where_they_are_placed() -> None:
+    view = GAME.view(GAME.setup(None, 2, 1), None)
+    image = png_of(view)
+    lay = board_layout(SIZE, 2, view.lengths)
+    for label in board_labels(SIZE, 2, view.lengths):
+        fill = NAME_FILL if label.kind == "road" else NUMBER_FILL
+        assert share(image, box_at(label.centre, label.height / 2), fill, tol=40) > 0.08, label
+    rows = {kind: box for kind, _, box in key_rows(SIZE, lay.board)}
+    for kind, colour in (("good", GOOD), ("bad", BAD), ("encounter", ENCOUNTER_RING)):
+        x0, y0, _, y1 = rows[kind]
+        assert share(image, (round(x0), round(y0), round(x0 + (y1 - y0)), round(y1)), colour, tol=40) > 0.1, kind
+    words = [round(v) for v in key_boxes(SIZE, lay.board)[0]]
+    assert share(image, words, pal.TEXT_DIM, tol=40) > 0.03
+    small = [round(v) for v in key_boxes(256, board_layout(256, 2, view.lengths).board)[0]]
+    assert share(png_of(view, size=256), small, pal.TEXT_DIM, tol=40) == 0, "no key too small to read"
 
 
 # -- secrets ---------------------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ from .cards import draw_cards, draw_status
 from .closeup import ZOOM, closeup_image
 from .geometry import ASPECT, Layout, board_layout, canvas, spots
 from .hand import hand_png
+from .key import draw_key
+from .names import board_labels, draw_labels
 from .samples import swatch
 from .sprites import (
     ENCOUNTER_RING,
@@ -99,8 +101,10 @@ def _background(
         draw_crossroads(sk, lay.near(CROSSROADS), lay.radius(CROSSROADS))
     for seat in range(players):
         draw_home(sk, lay.near(home(seat)), lay.home_radius, seat, letter=names[seat][:1])
+    draw_labels(sk, board_labels(size, players, lengths))
     board = sk.finish()
     image.paste(board, (0, 0), board)
+    draw_key(image, size, lay.board)
     return image
 
 

@@ -20,6 +20,7 @@ from engine.games.goodvsbad.views import GvbView
 from .. import palette as pal
 from ..core import BoardRenderer, RenderOptions
 from ..toolkit import swatch_sheet
+from .names import NAME_FILL, NUMBER_FILL
 from .sprites import (
     BAD,
     BAD_EDGE,
@@ -108,7 +109,7 @@ def swatch(renderer: BoardRenderer, size: int) -> Image.Image:
     sprites += [mark_sprite(side, level, cell / 2) for side in ("good", "bad") for level in (1, 6)]
     sprites += [fixture_sprite(item, 0, cell) for item in ("trap", "fortification")]
     keys = [*SEAT_STRONG, *SEAT_PALE, *(villain_face(s) for s in range(6)), ROAD, SPACE, SPACE_EDGE, ENCOUNTER_RING]
-    keys += [GOOD, GOOD_EDGE, BAD, BAD_EDGE, TRAP, TRAP_EDGE, CROSSROADS]
+    keys += [GOOD, GOOD_EDGE, BAD, BAD_EDGE, TRAP, TRAP_EDGE, CROSSROADS, NAME_FILL, NUMBER_FILL]
     keys += [pal.INK, pal.WHITE, pal.GOLD, pal.LAST_MOVE, pal.LAST_MOVE_EDGE, pal.MARKED, pal.MARKED_EDGE]
     keys += [pal.PANEL, pal.PANEL_EDGE, pal.TEXT, pal.TEXT_DIM, pal.BACKGROUND]
     sprites += [Image.new("RGB", (cell, cell), colour) for colour in keys]
