@@ -2,15 +2,18 @@
 and the players' cards (``cards.py``); a second, private image of the viewer's hand (``hand.py``), and a third
 of the roads round the viewer's pieces, drawn larger for a phone (``closeup.py``).
 
-``sprites.py`` says how the board reads. Marks: ``squares`` are places ("0.7", "h1", "x") framed in sky blue;
+``sprites.py`` says how the board reads; ``names.py`` writes each road's name along it and numbers every
+Encounter space, so any place a prompt names can be found; ``key.py`` explains every symbol and abbreviation in
+the roads' four corners. Marks: ``squares`` are places ("0.7", "h1", "x") framed in sky blue;
 ``highlight`` takes keys ("go:0.7", "event:goodness:1.4") and frames the places they name in yellow. Views carry
 no last move, so by default nothing is framed.
 
 Hidden information: the board draws hands as counts and a sealed purchase as "sealed"; nothing it draws reads
 a hand's contents or a purchase.
 
-Speed: the roads, empty spaces and Home Bases are a cached background per (size, seat count, lengths), which
-only an Extension changes; a position is a copy, a sprite per mark, fixture and piece, and the cards' text.
+Speed: the roads, empty spaces, Home Bases, names, numbers and key are a cached background per (size, seat
+count, lengths), which only an Extension changes; a position is a copy, a sprite per mark, fixture and piece, and
+the cards' text.
 """
 
 from __future__ import annotations
@@ -56,10 +59,10 @@ CACHED_SIZE = 2048  # boards up to this size keep their background in a cache
 
 
 def background(size: int, players: int, lengths: tuple[int, ...], names: tuple[str, ...]) -> Image.Image:
-    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases, as a
-    fresh image to draw on. Boards up to ``CACHED_SIZE`` copy it from a cache; a close-up's larger one (9 times
-    the pixels) is drawn each time, at its own scale (already smooth at that size), so a busy server does not
-    hold a cache of them."""
+    """Everything that stays put until an Extension: roads, empty spaces (Encounters ringed), Home Bases, the
+    roads' names and numbers and the key, as a fresh image to draw on. Boards up to ``CACHED_SIZE`` copy it from
+    a cache; a close-up's larger one (9 times the pixels) is drawn each time, at its own scale (already smooth at
+    that size), so a busy server does not hold a cache of them."""
     if size <= CACHED_SIZE:
         return _cached_background(size, players, lengths, names).copy()
     return _background(size, players, lengths, names, scale=1)
