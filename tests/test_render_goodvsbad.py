@@ -30,7 +30,7 @@ from engine.games.goodvsbad.tables import TABLES
 from render import board_png, extra_png, extras_of
 from render import palette as pal
 from render.goodvsbad.board import MARK_GROWTH
-from render.goodvsbad.cards import STAT_LETTERS, _piece_line, status_text
+from render.goodvsbad.cards import CHANGE_PX, STAT_LETTERS, TURN_PX, _piece_line, status_text
 from render.goodvsbad.closeup import ZOOM, closeup_seat, windows
 from render.goodvsbad.geometry import board_layout
 from render.goodvsbad.hand import hand_cards
@@ -38,6 +38,7 @@ from render.goodvsbad.key import KEY, TEXT_ICONS, fits, key_boxes, key_rows
 from render.goodvsbad.names import NAME_FILL, NUMBER_FILL, board_labels, obstacles
 from render.goodvsbad.samples import sample_views
 from render.goodvsbad.sprites import BAD, ENCOUNTER_RING, GOOD, SEAT_STRONG, TRAP_EDGE, piece_sprite
+from render.toolkit import measure
 from tests.test_render_golden import assert_matches_golden
 from tests.test_render_wars import decode, share
 
@@ -292,6 +293,18 @@ def test_road_names_numbers_and_the_key_are_drawn_where_they_are_placed() -> Non
     assert share(image, words, pal.TEXT_DIM, tol=40) > 0.03
     small = [round(v) for v in key_boxes(256, board_layout(256, 2, view.lengths).board)[0]]
     assert share(png_of(view, size=256), small, pal.TEXT_DIM, tol=40) == 0, "no key too small to read"
+
+
+def test_whose_turn_and_what_changed_take_a_line_each_between_the_roads_and_the_cards() -> None:
+    """Each line is set large enough to read where Discord shows the board 400 pixels wide (12 and 10 pixels),
+    so they share no line: the caption fits whole on its own, under the turn line, above every card."""
+    lay = board_layout(SIZE, 4, midgame().lengths)
+    x0, y0, x1, y1 = lay.status
+    assert lay.board[3] <= y0 and all(y1 <= card[1] for card in lay.cards)
+    assert TURN_PX * 400 / 1024 >= 11 and CHANGE_PX * 400 / 1024 >= 9
+    caption = "Blue's Villain moves to Green-Yellow Road 16. · 1:00"
+    assert measure(caption, CHANGE_PX) <= x1 - x0
+    assert y1 - y0 >= TURN_PX + CHANGE_PX
 
 
 # -- secrets ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Under the roads: a status line (round, whose turn, the roll, an Event waiting on Negations, the decks) and one
-card per player (Special, Renown, hand size, and each piece's stats, standing and Items).
+"""Under the roads: two status lines (round, whose turn, the roll, an Event waiting on Negations; under it the
+last move or the decks) and one card per player (Special, Renown, hand size, and each piece's stats, standing
+and Items).
 
 Everything here is public: hands are counts, a sealed purchase shows only as sealed.
 """
@@ -50,25 +51,29 @@ def status_text(view: GvbView) -> tuple[str, str]:
     return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
 
 
+TURN_PX = 30  # at 1024 pixels: whose turn, about 12 pixels on a board Discord shows 400 wide
+CHANGE_PX = 25  # what changed (the caption) or the decks, under it
+
+
 def draw_status(
     draw: ImageDraw.ImageDraw, lay: Layout, view: GvbView, *, caption: str | None, clock: str | None
 ) -> None:
-    """The status line; a caption (the last move in words) replaces the decks, and a clock goes last. Its words
-    change with nearly every move, so they are set afresh (``draw_text``), not kept as sprites: a cache of a
-    wide line per move would grow to hundreds of megabytes on a busy server."""
+    """Two lines: where the game stands, then the caption (the last move in words) or else the decks, and a clock
+    last. Each is sized to read where Discord shows the board (about 400 pixels wide), so they take a line each
+    rather than sharing one. Their words change with nearly every move, so they are set afresh (``draw_text``),
+    not kept as sprites: a cache of a wide line per move would grow to hundreds of megabytes on a busy server."""
     x0, y0, x1, y1 = lay.status
-    px = round(22 * lay.u)
-    y = (y0 + y1) / 2
+    turn_px, change_px = round(TURN_PX * lay.u), round(CHANGE_PX * lay.u)
     left, right = status_text(view)
     if caption:
         right = caption
     if clock:
         right = f"{right} · {clock}"
-    room = max((x1 - x0) * 0.3, x1 - x0 - measure(left, px, True) - 16 * lay.u)  # the standing first
-    right = cut(right, px - 2, int(room))
-    draw_text(draw, (x1, y), right, px=px - 2, fill=pal.TEXT_DIM, anchor="rm")
-    room = x1 - x0 - measure(right, px - 2) - 16 * lay.u
-    draw_text(draw, (x0, y), cut(left, px, int(room), True), px=px, fill=pal.TEXT, anchor="lm", bold=True)
+    middle = y0 + (y1 - y0) * 0.3
+    width = int(x1 - x0)
+    draw_text(draw, (x0, middle), cut(left, turn_px, width, True), px=turn_px, fill=pal.TEXT, anchor="lm", bold=True)
+    fill = pal.TEXT if caption else pal.TEXT_DIM
+    draw_text(draw, (x0, y0 + (y1 - y0) * 0.76), cut(right, change_px, width), px=change_px, fill=fill, anchor="lm")
 
 
 def draw_cards(image: Image.Image, lay: Layout, view: GvbView) -> None:

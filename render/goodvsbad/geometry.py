@@ -26,6 +26,7 @@ MAX_RADIUS = 13.0  # at 1024 pixels: spaces on short Connectors stay space-sized
 HOME_RADIUS = 30.0
 CROSSROADS_SHARE = 0.8  # the Crossroads' disc, of a Home Base's
 TOKEN = 30.0  # a piece's token, at 1024 pixels
+STATUS_HEIGHT = 72.0  # two lines, whose turn over what changed, each large enough to read on a 400-pixel board
 CARD_COLUMNS = {2: 2, 3: 3, 4: 2, 5: 3, 6: 3}
 
 
@@ -97,8 +98,8 @@ def board_layout(size: int, players: int, lengths: tuple[int, ...]) -> Layout:
         home_radius=HOME_RADIUS * u,
         token=TOKEN * u,
         board=(0, 0, width, board_h),
-        status=(16 * u, board_h + 4 * u, width - 16 * u, board_h + 48 * u),
-        cards=_cards(players, width, board_h + 56 * u, height - 14 * u, u),
+        status=(16 * u, board_h + 2 * u, width - 16 * u, board_h + STATUS_HEIGHT * u),
+        cards=_cards(players, width, board_h + (STATUS_HEIGHT + 6) * u, height - 14 * u, u),
     )
 
 
