@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engine.games.shadowscape.dungeon import CENTRE, laid_at, name, parse, places
+from engine.games.shadowscape.dungeon import CENTRE, CORNERS, laid_at, name, parse, places
 from engine.games.shadowscape.game import Shadowscape
 from engine.games.shadowscape.model import Pending, ShadowState
 from engine.games.shadowscape.tables import TABLES
@@ -32,11 +32,23 @@ from render import board_png, extra_png, extras_of
 from render import palette as pal
 from render.core import RENDERERS
 from render.shadowscape import ShadowscapeRenderer, hand_image, hand_png
+from render.shadowscape import board as board_module
 from render.shadowscape import glyphs as gl
+from render.shadowscape import heroes as heroes_module
+from render.shadowscape import markets as markets_module
+from render.shadowscape import rooms as rooms_module
+from render.shadowscape import status as status_module
+from render.shadowscape.fit import Fit
 from render.shadowscape.geometry import LORD_WIDE, layout, place_tokens, room_boxes, room_pixels
-from render.shadowscape.heroes import hero_boxes
-from render.shadowscape.samples import played_state
-from render.shadowscape.words import initials, stage, status, whisper_terms
+from render.shadowscape.hand import fate_title
+from render.shadowscape.heroes import ROW_H, HeroFace, chip_label, chip_room, hero_boxes, hero_label
+from render.shadowscape.key import icon, key_image, keyed
+from render.shadowscape.markets import cell_box, cell_text
+from render.shadowscape.rooms import room_label
+from render.shadowscape.samples import played_state, sample_views
+from render.shadowscape.sprites import MARKS
+from render.shadowscape.words import deciding, initials, short_hero, stage, status, whisper_terms
+from render.toolkit import measure
 from tests.test_render_golden import assert_matches_golden
 from tests.test_render_wars import decode, share
 
@@ -84,7 +96,7 @@ def test_a_full_state_is_refused() -> None:
 
 def test_the_renderer_is_registered_with_its_hand_image() -> None:
     assert isinstance(RENDERERS["shadowscape"], ShadowscapeRenderer)
-    assert dict(extras_of("shadowscape")) == {"hand": "My hand"}
+    assert dict(extras_of("shadowscape")) == {"hand": "My hand", "key": "Symbols"}
     view = GAME.view(early(), None)
     with pytest.raises(KeyError):
         extra_png(view, "chart")
@@ -268,6 +280,193 @@ def test_words() -> None:
     view = GAME.view(early(), None)
     assert len(set(initials(view))) == len(view.heroes)
     assert status(view)[1] == view.active and stage(view)
+
+
+# -- names whole, a key to every symbol, the lit hero ---------------------------------------------------------
+
+
+def _whole(fit: Fit, text: str, width: float, height: float | None = None, *, bold: bool = False) -> None:
+    """``fit`` sets all of ``text`` (no ellipsis, nothing dropped) within ``width`` × ``height``."""
+    assert fit.whole and not any("…" in line for line in fit.lines), (text, fit)
+    joined = "".join(line if line.endswith("-") else line + " " for line in fit.lines).strip()
+    assert joined == text, (text, fit.lines)
+    assert fit.widest(bold) <= width + 0.01, (text, fit, width)
+    if height is not None:
+        assert fit.height() <= height + 0.01, (text, fit, height)
+
+
+def room_names() -> set[str]:
+    return {face.name for room in TABLES.rooms.values() for face in (room.face, room.back) if face is not None}
+
+
+@pytest.mark.parametrize("size", [640, 1024, 2048])
+def test_every_room_name_is_set_whole_in_its_band(size: int) -> None:
+    lay = layout(size, 4)
+    x0, y0, x1, y1 = room_boxes(lay.room).name
+    for room in sorted(room_names()):
+        _whole(room_label(room, lay), room, x1 - x0, y1 - y0)
+
+
+@pytest.mark.parametrize("size", [1024, 2048])
+def test_every_market_card_shows_its_whole_name_and_detail(size: int) -> None:
+    lay = layout(size, 4)
+    x0, y0, x1, y1 = lay.markets
+    for row, cards in enumerate((TABLES.equipment, TABLES.actions, TABLES.whispers)):
+        width, height = cell_box((x1 - x0, y1 - y0), lay.u, row)
+        for card in cards:
+            text = cell_text(row, card, (width, height), lay.u)
+            name, detail, gems = markets_module.cell_words(row, card)
+            gem = lay.px(markets_module.GEM) - lay.px(3)
+            _whole(text.name, name, width, bold=True)
+            _whole(text.detail, detail, width - (gems * gem + lay.px(3) if gems else 0))
+            assert text.name.height() + text.detail.height() <= height + 0.01, (card, text)
+
+
+@pytest.mark.parametrize("size", [1024, 2048])
+def test_every_action_face_and_equipment_chip_shows_its_whole_name(size: int) -> None:
+    """Chips as a hero card lays them out two a row, at full and at a squeezed row height, with a ready mark or
+    two Wounds before the name."""
+    lay = layout(size, 4)
+    inner = lay.heroes[0][2] - lay.heroes[0][0] - 2 * lay.px(10)
+    chip_w = (inner - lay.px(4)) / 2
+    faces = {face.name for card in TABLES.actions.values() for face in card.faces}
+    gear = {item.name for item in TABLES.equipment.values()}
+    for h in (min(27 * lay.u, lay.px(ROW_H) - lay.px(4)), 21 * lay.u):
+        box = (0.0, 0.0, chip_w, h)
+        for marks, names, is_gear in ((1, faces, False), (1.4, faces, False), (1, gear, True)):
+            _, room = chip_room(box, marks, gear=is_gear)
+            for text in sorted(names):
+                _whole(chip_label(text, room, h, lay.u), text, room, h - 2 * lay.u)
+
+
+def test_every_fate_card_title_and_hero_name_is_whole() -> None:
+    for size in (512, 1024, 2048):
+        columns = max(1, min(4, size // 220))
+        pad, gap = round(24 * size / 1024), round(16 * size / 1024)
+        card_w = int((size - 2 * pad - (columns - 1) * gap) / columns)
+        u = card_w / 240
+        for fate in TABLES.fate.values():
+            _whole(fate_title(fate.name, card_w), fate.name, card_w - 66 * u, 46 * u, bold=True)
+    for hero in TABLES.heroes:
+        face = HeroFace(0, hero, None, (), 0, 0, (), (), (), (), 0, False)
+        fitted = hero_label(face, 190, 1.0)
+        assert fitted.whole and fitted.lines[0] in TABLES.heroes[hero].name and measure(*fitted.lines, fitted.px) < 190
+
+
+def _recorder(seen: set[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wrap every sprite maker the board's modules call so each glyph drawn is noted by its key id."""
+
+    def wrap(module, name: str, ids) -> None:
+        real = getattr(module, name)
+
+        def recorded(*args, **kwargs):
+            seen.update(ids(*args, **kwargs))
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, recorded)
+
+    def enemy_ids(kind_id: str, _d: int, *, stunned: bool = False) -> list[str]:
+        kind = TABLES.enemy_kinds[kind_id]
+        return [f"enemy:{kind.type}", "ranged" if kind.ranged else "melee", *(["stunned"] if stunned else [])]
+
+    wrap(rooms_module, "door_disc", lambda symbol, _d: [f"door:{symbol}"])
+    wrap(rooms_module, "lair_badge", lambda kind, _d: [f"lair:{kind}"])
+    wrap(rooms_module, "shrine_badge", lambda kind, _d: [f"shrine:{kind}"])
+    wrap(rooms_module, "shard_badge", lambda _d: ["shard"])
+    wrap(rooms_module, "empty_spot", lambda _d: ["spot"])
+    wrap(rooms_module, "treasure_token", lambda _value, _d: ["treasure"])
+    wrap(rooms_module, "enemy_token", enemy_ids)
+    wrap(rooms_module, "hero_token", lambda _s, _l, _d, active=False: ["halo" if active else "hero"])
+    wrap(rooms_module, "lord_token", lambda *_: ["lord"])
+    wrap(
+        rooms_module,
+        "_floor",
+        lambda place: {CENTRE: ["floor:throne"]}.get(place, ["floor:start"] * (place in CORNERS)),
+    )
+    wrap(rooms_module, "mark_rooms", lambda _i, _l, rooms, _d: [f"frame:{kind}" for kind in rooms.values()])
+    for module in (heroes_module, status_module, markets_module):
+        wrap(module, "mark", lambda kind, _d: [f"mark:{kind}"])
+    wrap(heroes_module, "treasure_token", lambda _value, _d: ["coin"])
+    wrap(heroes_module.HeroCard, "gear_chip", lambda *_: ["chip:gear"])
+    wrap(heroes_module.HeroCard, "card_chip", lambda _self, card, _box: ["chip:wounded"] * bool(card.wounds))
+    wrap(heroes_module.HeroCard, "items", lambda self, _y: ["whisper"] * bool(self.face.whispers))
+    wrap(markets_module, "cell_words", lambda row, _card: ["letters"] * (row == 0))
+    for cached in (board_module.background, heroes_module.hero_tile, markets_module.markets_tile):
+        cached.cache_clear()  # drawn afresh, so the wrapped makers are called
+
+
+def test_every_glyph_the_board_draws_has_a_key_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards of the samples, the goldens' positions and a few matches to their end are drawn with every
+    sprite maker recorded; each glyph seen, and each the data can put on a board, has an entry in the key."""
+    seen: set[str] = set()
+    _recorder(seen, monkeypatch)
+    busy, quiet = sample_views()
+    board_png(busy, highlight=("mv:gorm-1:b3",), squares=("a1",), size=640)
+    board_png(quiet, size=640)
+    board_png(GAME.view(lord_awake(), None), size=640)
+    for seed in (1, 2):
+        state = GAME.setup({"mode": ("competitive", "cooperative")[seed % 2]}, 3, seed)
+        pick = random.Random(seed)
+        for step in range(600):
+            if GAME.outcome(state) is not None:
+                break
+            if step % 5 == 0:
+                board_png(GAME.view(state, None), size=320)
+            seat = GAME.to_decide(state)[0]
+            state = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
+    assert {"door:sun", "lair:beast", "enemy:undead", "hero", "halo", "mark:wound", "letters"} <= seen, seen
+    faces = [face for room in TABLES.rooms.values() for face in (room.face, room.back) if face is not None]
+    possible = {f"door:{s}" for f in faces for s in f.doors.values() if s}
+    possible |= {f"lair:{f.lair}" for f in faces if f.lair} | {f"shrine:{f.shrine}" for f in faces if f.shrine}
+    possible |= {f"enemy:{k.type}" for k in TABLES.enemy_kinds.values()} | {f"mark:{t}" for t in gl.ENEMIES}
+    possible |= {f"mark:{m}" for m in MARKS if m != "ranged"} | {"melee", "ranged", "stunned", "frame:marked"}
+    missing = (seen | possible) - keyed()
+    assert not missing, f"glyphs with no key entry: {sorted(missing)}"
+    for kind in sorted(keyed()):
+        assert icon(kind, 40).width >= 8, kind
+
+
+def test_the_key_is_offered_beside_the_board_and_reads_at_discord_size() -> None:
+    view = GAME.view(early(), None)
+    png = extra_png(view, "key")
+    assert png == extra_png(GAME.view(lord_awake(), 1), "key"), "the same key for every view"
+    image = decode(png)
+    assert image.width == SIZE and image.height < 1600
+    assert key_image(512).width == 512
+
+
+def defending_elsewhere() -> ShadowState:
+    """A real position (seeded random play) where one hero must defend an attack during another's turn."""
+    state = GAME.setup({"mode": "cooperative"}, 3, 4)
+    pick = random.Random(4)
+    for _ in range(400):
+        pending = state.pending
+        if pending is not None and pending.kind == "defend" and pending.seat != state.active:
+            return state
+        seat = GAME.to_decide(state)[0]
+        state = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat))).state
+    raise AssertionError("no defence on another hero's turn")
+
+
+def _gold_edge(image: Image.Image, box: tuple[int, int, int, int]) -> float:
+    x0, y0, x1, _ = box
+    return share(image, (x0 + 20, y0, x1 - 20, y0 + 2), pal.GOLD, tol=30)
+
+
+def test_the_lit_hero_card_is_the_hero_the_headline_names() -> None:
+    """Tansy defending on Fenwick's turn: the headline names the defender, the defender's card (and only it)
+    has the gold frame and its token the halo, and the stage line says whose turn it is."""
+    state = defending_elsewhere()
+    defender, turn = state.pending.seat, state.active
+    assert GAME.to_decide(state) == (defender,)
+    view = GAME.view(state, None)
+    headline, seat = status(view)
+    assert seat == defender == deciding(view) and short_hero(view.heroes[defender]) in headline
+    assert stage(view).startswith(f"{short_hero(view.heroes[turn])}'s turn"), stage(view)
+    image = png_of(view)
+    boxes = hero_boxes(layout(SIZE, len(view.heroes)), view)
+    lit = [i for i, box in enumerate(boxes) if _gold_edge(image, box) > 0.5]
+    assert lit == [defender], (lit, defender, turn)
 
 
 # -- every reachable position ----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The Shadowscape board: the 5 × 5 dungeon with everything in it, the three markets under it, and at the right
-the status card and one card per hero; a second, private image of the viewer's hand (``hand.py``).
+the status card and one card per hero; a second, private image of the viewer's hand (``hand.py``), and a key
+to every symbol (``key.py``), both offered from buttons beside the board.
 
-How the board reads (a key; the modules say more):
+How the board reads (the modules say more):
 - **Rooms** (``rooms.py``): coordinate top left ("a1" is the bottom left, "c3" the centre), short name, a
   Lair (enemy symbol on a ringed disc) and a Shadow Shard (violet gem) at the top right, a shrine (an altar
   in the colour of the symbol it boosts) at the bottom right, a Treasure spot at the bottom left (dashed
@@ -45,6 +46,7 @@ from ..panel import panel_backdrop
 from .geometry import ASPECT, Layout, canvas, layout
 from .hand import hand_png
 from .heroes import draw_hero_cards
+from .key import key_png
 from .markets import markets_tile
 from .rooms import draw_dungeon, draw_tokens, mark_rooms
 from .samples import swatch
@@ -114,7 +116,7 @@ class ShadowscapeRenderer(BoardRenderer):
     game = "shadowscape"
     view_type = ShadowView
     aspect = ASPECT
-    extras: ClassVar[Mapping[str, str]] = MappingProxyType({"hand": "My hand"})
+    extras: ClassVar[Mapping[str, str]] = MappingProxyType({"hand": "My hand", "key": "Symbols"})
 
     def draw(self, view: ShadowView, options: RenderOptions) -> Image.Image:
         lay = layout(options.size, len(view.heroes))
@@ -150,8 +152,10 @@ class ShadowscapeRenderer(BoardRenderer):
         return swatch(self, size)
 
     def extra_png(self, view: ShadowView, name: str, *, size: int) -> bytes:
-        """The viewer's hand of fate cards (``render.extra_png(view, "hand")``); the public view gets a card
-        saying there is no hand to show."""
+        """The viewer's hand of fate cards (``render.extra_png(view, "hand")``; the public view gets a card
+        saying there is no hand to show), or the key to the board's symbols (``"key"``, the same for all)."""
+        if name == "key":
+            return key_png(size)
         if name != "hand":
             raise KeyError(name)
         return hand_png(view, size=size)
