@@ -31,7 +31,6 @@ from .components import (
     StepSelect,
     TakeTurnButton,
     TimeoutButton,
-    VerifyButton,
 )
 
 IMAGE_SIZE = 1024
@@ -120,8 +119,6 @@ def board_post(
         if match.status is Status.ENDED:
             buttons.add_item(RematchButton(match.id))
         buttons.add_item(RulesButton(game.meta.id))
-    if game.commitments(view):
-        buttons.add_item(VerifyButton(match.id))
     return BoardPost(content, embed, buttons)
 
 
