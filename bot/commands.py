@@ -26,7 +26,7 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         game="Which game to play",
         ai="Play against the AI: it takes every other seat",
         seat="Your seat (1 is the first seat); leave empty for the first",
-        players="How many seats (for games of more than two); leave empty for the most the game allows",
+        players="How many seats (for games of more than two); empty: the most the game allows, or two with ai:",
     )
     @app_commands.choices(
         game=games, ai=[app_commands.Choice(name=f"against the AI ({lv})", value=lv) for lv in AI_LEVELS]

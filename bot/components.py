@@ -114,6 +114,21 @@ class SecretsButton(_Button, template=rf"^chg:secret:{MATCH}$"):
         await flows_of(interaction).show_secrets(interaction, self.match_id)
 
 
+class VerifyButton(_Button, template=rf"^chg:verify:{MATCH}$"):
+    """The match's commitments in full (Swartzblak's seals), which the log shows only by fingerprint."""
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"chg:verify:{match_id}", "Verify seals", discord.ButtonStyle.secondary, "🔏")
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).show_commitments(interaction, self.match_id)
+
+
 class ImageButton(_Button, template=rf"^chg:img:{MATCH}:(?P<name>[a-z0-9_]{{1,20}})$"):
     """One of the extra images a game's renderer offers beside its board (Metamorph's shape chart), drawn from
     the caller's own view and shown only to them."""
@@ -453,6 +468,7 @@ def _placeholder() -> list[discord.SelectOption]:
 DYNAMIC_ITEMS = (
     TakeTurnButton,
     SecretsButton,
+    VerifyButton,
     ImageButton,
     RulesButton,
     RematchButton,

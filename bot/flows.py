@@ -70,8 +70,13 @@ class Flows:
         *,
         players: int | None = None,
     ) -> None:
-        """Open a lobby in this channel with ``players`` seats (default: the game's most) and the host in
-        ``seat`` (and the AI in every other seat for solo play); the lobby is the reply."""
+        """Open a lobby in this channel with ``players`` seats and the host in ``seat`` (and the AI in every
+        other seat for solo play); the lobby is the reply. Without a count, a lobby for people has the game's
+        most seats (empty ones are dropped at the start), one the AI fills the game's natural count: asking
+        for ``ai:`` alone must not sit you at a table of five computers."""
+        if players is None and ai_level:
+            meta = get_game(game_id).meta
+            players = min(max(meta.natural_players, seat + 1), meta.max_players)  # room for the seat asked for
         match = await self.service.lobby.create(
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
@@ -444,6 +449,20 @@ class Flows:
         match = await self.service.get(match_id) if match_id else await self._channel_match(interaction)
         embed, file = await self.courier.private_view(match, interaction.user.id)
         await reply(interaction, embed=embed, file=file)
+
+    @guarded
+    async def show_commitments(self, interaction: discord.Interaction, match_id: str) -> None:
+        """**Verify seals**: the match's commitments whole, from the caller's own view, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.get(match_id)
+        game = get_game(match.game)
+        view = await self.service.view_for(match.id, interaction.user.id)
+        lines = game.commitments(view) if view is not None else []
+        if not lines:
+            await reply(interaction, "This match has sealed nothing yet.")
+            return
+        title = f"{game.meta.title}: the seals of match {match.id}"
+        await reply(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]))
 
     @guarded
     async def show_image(self, interaction: discord.Interaction, match_id: str, name: str) -> None:

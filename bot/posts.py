@@ -31,6 +31,7 @@ from .components import (
     StepSelect,
     TakeTurnButton,
     TimeoutButton,
+    VerifyButton,
 )
 
 IMAGE_SIZE = 1024
@@ -119,6 +120,8 @@ def board_post(
         if match.status is Status.ENDED:
             buttons.add_item(RematchButton(match.id))
         buttons.add_item(RulesButton(game.meta.id))
+    if game.commitments(view):
+        buttons.add_item(VerifyButton(match.id))
     return BoardPost(content, embed, buttons)
 
 

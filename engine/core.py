@@ -53,6 +53,7 @@ class GameMeta:
     hidden_information: bool = False
     older_rules: tuple[int, ...] = ()  # earlier versions that matches started under still play to their end
     hotseat: bool = False  # one user may hold several seats (a solo game of two hands)
+    natural_players: int = 2  # the seats of a lobby the AI fills when no count is asked for (Metamorph's duel: two)
 
     def plays(self, rules_version: int) -> bool:
         """Whether this code can play (and load) a match started under ``rules_version``."""
@@ -336,6 +337,12 @@ class Game(ABC, Generic[S, A, V]):
             raise NotImplementedError(f"{self.meta.id}: one user holds seats {list(seats)}; override view_of_seats")
         return self.view(state, seats[0])
 
+    def commitments(self, view: V) -> list[str]:
+        """The match's commitments in full, as lines a viewer can check (the **Verify seals** button): the log
+        shows only a short fingerprint of each. Read from a view, so a seat sees what it may: a seal always, its opening
+        only once the view holds it. Empty for a game that seals nothing."""
+        return []
+
     def view_fields(self, state: S, seat: int | None, seat_names: tuple[str, ...]) -> dict[str, Any]:
         """The fields every view shares (``View``), filled the same way for every game: spread them into the
         game's own view type."""
@@ -349,6 +356,15 @@ class Game(ABC, Generic[S, A, V]):
         }
 
     # -- lobbies -----------------------------------------------------------------------------------------
+
+    def seats_for(self, options: BaseModel) -> tuple[int, int]:
+        """The seat counts these lobby options allow (Metamorph's duel: two); the game's range by default."""
+        return self.meta.min_players, self.meta.max_players
+
+    def options_for_seats(self, players: int) -> Mapping[str, Any]:
+        """Lobby options that fit ``players`` seats where the defaults do not (a Metamorph lobby for four
+        opens on the Wizard War, not the duel); none by default."""
+        return {}
 
     def solo_options(self) -> Mapping[str, Any] | None:
         """The lobby options of a game one person plays alone holding two seats (Shadowscape's cooperative

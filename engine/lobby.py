@@ -11,6 +11,7 @@ from typing import Any
 
 from .ai.levels import LEVEL_NAMES
 from .clocks import EXPIRY_POLICIES, TimeControl
+from .core import Game
 from .errors import InvalidSetup
 from .live import ATTEMPTS, Change, Live, LiveMatches
 from .matches import (
@@ -56,13 +57,15 @@ class Lobby:
         host_seat: int = 0,
     ) -> MatchInfo:
         """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes ``host_seat`` (the first
-        by default) unless ``host_plays`` is false. ``players`` defaults to the game's maximum."""
+        by default) unless ``host_plays`` is false. ``players`` defaults to the most the options allow, and a
+        count the default options do not fit picks options that do (``Game.options_for_seats``)."""
         game = get_game(game_id)
-        count = game.meta.max_players if players is None else players
-        if not game.meta.min_players <= count <= game.meta.max_players:
-            raise InvalidSetup(
-                f"{game.meta.title} is for {game.meta.min_players}–{game.meta.max_players} players, not {count}."
-            )
+        fitting = game.options_for_seats(players) if players is not None else {}
+        parsed = game.parse_options({**fitting, **(options or {})})
+        low, high = game.seats_for(parsed)
+        count = high if players is None else players
+        if not low <= count <= high:
+            raise InvalidSetup(f"{_for_players(game, low, high)}, not {count}.")
         if not 0 <= host_seat < count:
             raise SeatUnavailable(f"{game.meta.title} has seats 1–{count}; there is no seat {host_seat + 1}.")
         seats = [EMPTY_SEAT] * count
@@ -75,7 +78,7 @@ class Lobby:
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
-            options=game.parse_options(options).model_dump(mode="json"),
+            options=parsed.model_dump(mode="json"),
             seats=tuple(seats),
             status=Status.LOBBY,
             version=0,
@@ -218,8 +221,12 @@ class Lobby:
             if user_id != match.host_id:
                 raise NotHost("change the options")
             merged = {**match.options, **changes}
-            options = game_of(match).parse_options(merged).model_dump(mode="json")
-            return Change(self.planner.touch(match, options=options), None)
+            game = game_of(match)
+            parsed = game.parse_options(merged)
+            low, high = game.seats_for(parsed)
+            if not low <= match.players <= high:
+                raise InvalidSetup(f"{_for_players(game, low, high)}: this lobby has {match.players} seats.")
+            return Change(self.planner.touch(match, options=parsed.model_dump(mode="json")), None)
 
         return (await self.live.change(match_id, plan)).match
 
@@ -261,3 +268,10 @@ class Lobby:
         """``match`` with the seats numbered in ``occupants`` given to them, in one revision."""
         seats = tuple(occupants.get(i, s) for i, s in enumerate(match.seats))
         return Change(self.planner.touch(match, seats=seats), None)
+
+
+def _for_players(game: Game, low: int, high: int) -> str:
+    """``Metamorph is for 2–6 players``, or with options that narrow it, ``… with these options, exactly 2``."""
+    span = f"exactly {low}" if low == high else f"{low}–{high}"
+    narrowed = (low, high) != (game.meta.min_players, game.meta.max_players)
+    return f"{game.meta.title}{' with these options' if narrowed else ''} is for {span} players"

@@ -241,7 +241,7 @@ def close_dms(world: Any, member: Any) -> None:
     )
 
 
-HEX_DIGEST = re.compile(r"\b[0-9a-f]{32,64}\b")
+HEX_DIGEST = re.compile(r"\b[0-9a-f]{32,64}\b|(?<=seal #\d: )[0-9a-f]{12}\b|(?<=Seal #\d \()[0-9a-f]{12}\b")
 
 
 def public_record(world) -> list[str]:

@@ -96,6 +96,18 @@ async def test_the_real_worker_process_thinks_for_the_bot(tmp_path) -> None:
         worker.shutdown()
 
 
+@pytest.mark.parametrize("game_id", ["metamorph", "goodvsbad", "shadowscape"])
+async def test_ai_without_a_count_opens_a_table_for_two(world, game_id: str) -> None:
+    """Issue 43: ``/game new game:metamorph ai:normal`` sat one person with five AI wizards in a "duel"."""
+    await world.alice.slash(world.channel, "game new", game=game_id, ai="easy")
+    match = await world.service.in_channel(world.channel.id)
+    assert match.players == 2 and match.seats[1].ai_level == "easy"
+    await world.service.abort(match.id, world.alice.id)
+    await world.alice.slash(world.channel, "game new", game=game_id, ai="easy", seat=3)
+    match = await world.service.in_channel(world.channel.id)
+    assert match.players == 3 and match.seats_of(world.alice.id) == (2,), "room for the seat asked for"
+
+
 async def test_a_lobby_full_of_people_offers_no_ai_seat(world) -> None:
     await world.alice.slash(world.channel, "game new", game="wars")
     assert any(cid.startswith("chg:ai:") for cid in custom_ids(world.channel.last_message))
@@ -119,8 +131,8 @@ async def test_every_seat_of_every_game_plays_against_every_level(tmp_path, game
         return think_sync(gid, state, seat, "easy", seed)
 
     async with running_bot(tmp_path / "bot.db", seed=41, thinker=thinker) as world:
-        await world.alice.slash(world.channel, "game new", game=game_id)
         names = get_game(game_id).meta.seat_names
+        await world.alice.slash(world.channel, "game new", game=game_id, players=len(names))  # every seat open
         human = 1 if ai_seat == 0 else 0
         if human:
             moved = await world.alice.click(world.channel.last_message, label=f"Join as {names[human]}")

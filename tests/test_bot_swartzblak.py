@@ -3,10 +3,13 @@ and the same match replayed with another secret pick: every public message must 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import get_game
 from tests.bot_support import (
+    channel_text,
     close_dms,
     latest_public,
     play,
@@ -73,3 +76,20 @@ async def test_two_worlds_differing_only_in_the_pick_post_the_same_public_messag
     assert len(first) == len(second)
     assert first[:-1] == second[:-1], "every public message before the reveal is identical"
     assert images[0] == images[1], "every public board image before the reveal is byte-identical"
+
+
+async def test_the_seals_are_fingerprints_on_the_board_and_whole_behind_verify_seals(tmp_path) -> None:
+    """Issue 43: the 64-digit seal and the salt stood in the public board text. Now the board shows a short
+    fingerprint; **Verify seals** shows the seal whole (and, at the end, each opening and its check)."""
+    async with running_bot(tmp_path / "bot.db", seed=11) as world:
+        await play_scripted_match(world, 3)
+        match_id = (await world.service.guild_matches(world.guild.id))[0].id
+        state = await world.service.state(match_id)
+        record = channel_text(world.channel, world.carol)
+        assert state.seals and state.seals[0][:12] in record
+        assert not re.search(r"[0-9a-f]{32}", record), "no seal or salt whole in the channel"
+        final = latest_public(world)
+        shown = private_message(await world.carol.click(final, label="Verify seals"))
+        text = shown.embeds[0].description
+        assert state.seals[0] in text and state.picks[0].salt in text and "✅ it checks out" in text
+        assert shown.flags.ephemeral

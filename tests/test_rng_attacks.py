@@ -9,6 +9,7 @@ match draws from the keyed generator, whose nonce and salts are derived under th
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -81,11 +82,11 @@ def future_dice_from_salt(salt: str, public: SwView, count: int) -> tuple[int, .
 
 
 def picked(key: MatchKey, varmint: int) -> tuple[SwState, str]:
-    """The match after the Adversary's first pick, and the salt its private log line shows the Adversary."""
+    """The match after the Adversary's first pick, and the salt the Adversary's own view (**Verify seals**)
+    shows them, which the public view does not."""
     transition = GAME.act(GAME.setup(None, 2, key), ADVERSARY, f"pick{varmint}")
-    private = transition.log[0].line_for(ADVERSARY)
-    salt = private.rsplit("salt ", 1)[1].rstrip(").")
-    assert len(salt) == 32 and salt not in transition.log[0].public
+    (salt,) = re.findall(r"salt `([0-9a-f]{32})`", "\n".join(GAME.commitments(GAME.view(transition.state, ADVERSARY))))
+    assert salt not in "\n".join(GAME.commitments(GAME.view(transition.state, None)))
     return transition.state, salt
 
 

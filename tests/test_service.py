@@ -10,6 +10,7 @@ import pytest
 
 from bot.posts import decision_token
 from engine import canonical, get_game, replay
+from engine.errors import InvalidSetup
 from engine.lobby import ID_ALPHABET
 from engine.matches import AlreadySeated, ChannelBusy, MatchClosed, Seat, SeatUnavailable, StaleVersion, Status
 from engine.rng import MatchKey
@@ -380,3 +381,20 @@ async def test_a_decision_says_where_it_began_so_two_alike_in_a_row_differ(servi
     assert decision_token(still) == decision_token(taunt)
     again = replace(taunt, since=5)
     assert decision_token(again) != decision_token(taunt), "the same prompt and choices, a later decision"
+
+
+async def test_metamorphs_duel_is_for_two_and_a_larger_lobby_opens_on_the_war(service: MatchService) -> None:
+    """Issue 43: a Metamorph lobby read "scenario: duel" over six seats. The seed's duel is two age-old rivals."""
+    duel = await lobby(service, game="metamorph")
+    assert duel.players == 2 and duel.options["scenario"] == "duel"
+    war = await service.lobby.set_options(duel.id, HOST, {"scenario": "war"})
+    assert war.players == 2 and war.options["scenario"] == "war", "the war and the Key take two as well"
+    await service.abort(duel.id, HOST)
+    four = await lobby(service, game="metamorph", players=4)
+    assert four.players == 4 and four.options["scenario"] == "war"
+    with pytest.raises(InvalidSetup, match="with these options is for exactly 2 players: this lobby has 4 seats"):
+        await service.lobby.set_options(four.id, HOST, {"scenario": "duel"})
+    assert (await service.get(four.id)).options["scenario"] == "war"
+    await service.abort(four.id, HOST)
+    with pytest.raises(InvalidSetup, match="exactly 2 players, not 4"):
+        await lobby(service, game="metamorph", players=4, options={"scenario": "duel"})

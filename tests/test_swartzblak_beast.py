@@ -354,7 +354,8 @@ def test_at_the_end_every_seal_is_opened_and_verifies() -> None:
         log.extend(transition.log)
     assert verify_seals(state.nonce, state.seals, state.picks)
     public = [e.public for e in log]
-    assert any(f"Seal #1 opened: Varmint 2, salt {state.picks[0].salt}" in line for line in public)
+    assert any(f"Seal #1 ({state.seals[0][:12]}) opened: Varmint 2." in line for line in public)
+    assert any(state.picks[0].salt in line for line in GAME.commitments(GAME.view(state, None)))
     assert GAME.view(state, HEROES).shapeshifter == 2
 
 

@@ -128,9 +128,10 @@ def test_private_log_lines_hold_the_pick_and_public_ones_only_the_seal() -> None
         (entry, _) = GAME.act(state, ADVERSARY, f"pick{n}").log
         assert f"Varmint {n}" in entry.line_for(ADVERSARY)
         assert entry.line_for(HEROES) == entry.line_for(None)
-        assert re.sub(r"seal #1: [0-9a-f]{64}", "", entry.public) == re.sub(
-            r"seal #1: [0-9a-f]{64}", "", GAME.act(state, ADVERSARY, "pick1").log[0].public
+        assert re.sub(r"seal #1: [0-9a-f]{12}\)", "", entry.public) == re.sub(
+            r"seal #1: [0-9a-f]{12}\)", "", GAME.act(state, ADVERSARY, "pick1").log[0].public
         )
+        assert not re.search(r"[0-9a-f]{13}", entry.public), "a fingerprint of the seal, never the whole of it"
 
 
 def test_the_public_dice_do_not_depend_on_the_pick() -> None:
@@ -140,23 +141,39 @@ def test_the_public_dice_do_not_depend_on_the_pick() -> None:
     assert len({s.picks[0].salt for s in after}) == 1  # the salt is drawn before the pick matters
 
 
-def test_anyone_can_check_the_seals_from_the_public_log_alone() -> None:
-    """The recipe of the rulebook's "Checking the seals", run on nothing but public text."""
+def test_anyone_can_check_the_seals_from_public_information_alone() -> None:
+    """The recipe of the rulebook's "Checking the seals", run on nothing but what everyone sees: the log's
+    fingerprints during the game (each the start of a seal published whole in the public view, behind Verify
+    seals) and, at the end, the openings of the public view."""
     pick = random.Random(7)
     state = GAME.setup(None, 2, 7)
     public: list[str] = []
+    published: dict[str, str] = {}
     while state.outcome is None:
         seat = GAME.to_decide(state)[0]
         transition = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key)
         public += [e.public for e in transition.log]
         state = transition.state
-    nonce = GAME.view(state, None).nonce
-    seals = dict(re.findall(r"seal #(\d+): ([0-9a-f]{64})", " ".join(public)))
-    opened = re.findall(r"Seal #(\d+) opened: Varmint (\d), salt ([0-9a-f]{32})", " ".join(public))
-    assert seals and len(opened) == len(seals)
-    for index, varmint, salt in opened:
-        digest = hashlib.sha256(f"swartzblak|{nonce}|{index}|{varmint}|{salt}".encode()).hexdigest()
-        assert digest == seals[index]
+        published |= {str(n): sealed for n, sealed in enumerate(GAME.view(state, None).seals, 1)}
+    prints = dict(re.findall(r"seal #(\d+): ([0-9a-f]{12})\)", " ".join(public)))
+    assert prints and set(prints) == set(published)
+    assert all(published[n].startswith(mark) for n, mark in prints.items())
+    final = GAME.view(state, None)
+    assert len(final.picks) == len(published)
+    for index, opened in enumerate(final.picks, 1):
+        text = f"swartzblak|{final.nonce}|{index}|{opened.varmint}|{opened.salt}"
+        assert hashlib.sha256(text.encode()).hexdigest() == published[str(index)]
+    lines = GAME.commitments(final)
+    assert sum("✅ it checks out" in line for line in lines) == len(published)
+    assert all(sealed in " ".join(lines) for sealed in published.values())
+
+
+def test_verify_shows_the_heroes_every_seal_but_no_salt_until_the_end() -> None:
+    state = GAME.act(GAME.setup(None, 2, 7), ADVERSARY, "pick3").state
+    heroes, adversary = GAME.commitments(GAME.view(state, HEROES)), GAME.commitments(GAME.view(state, ADVERSARY))
+    assert state.seals[0] in " ".join(heroes) and "salt" not in " ".join(heroes).replace("<salt>", "")
+    assert state.picks[0].salt in " ".join(adversary), "the Adversary may check its own seal now"
+    assert GAME.commitments(GAME.view(GAME.setup(None, 2, 7), None)) == [], "nothing sealed yet, nothing to verify"
 
 
 def test_determinize_redraws_the_disguise_among_varmints_in_play_for_the_heroes_only() -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...core import STEP_LIMIT, Choice, Game, GameMeta, Outcome, Step, Transition, View
 from ...errors import IllegalAction
@@ -210,6 +211,15 @@ class Metamorph(Game[MetaState, MetaAction, MetaView]):
             choosing_school=state.choosing_school,
             last_path=state.last_path,
         )
+
+    # -- lobbies -----------------------------------------------------------------------------------------
+
+    def seats_for(self, options: MetamorphOptions) -> tuple[int, int]:
+        """Duelling Wizards is for two ("two age old rivals", ours as a lobby rule); the others for 2–6."""
+        return (2, 2) if options.scenario == "duel" else (self.meta.min_players, self.meta.max_players)
+
+    def options_for_seats(self, players: int) -> Mapping[str, Any]:
+        return {"scenario": "war"} if players > 2 else {}
 
     # -- resignation -------------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from .model import (
     SwAction,
     SwState,
     Unit,
+    fingerprint,
     pick_salt,
     seal,
     unit_name,
@@ -75,14 +76,11 @@ class Actions:
         salt = pick_salt(state.rng, index)
         number = int(varmint[1])
         sealed = seal(state.nonce, index, number, salt)
+        mark = f"seal #{index}: {fingerprint(sealed)}"
         log.append(
             LogEntry.secret(
-                f"{public} The Adversary has secretly chosen which Varmint is the Shapeshifter (seal #{index}: "
-                f"{sealed}).",
-                {
-                    ADVERSARY: f"{public} You chose Varmint {number} to hide the Shapeshifter (seal #{index}: "
-                    f"{sealed}, salt {salt})."
-                },
+                f"{public} The Adversary has secretly chosen which Varmint is the Shapeshifter ({mark}).",
+                {ADVERSARY: f"{public} You chose Varmint {number} to hide the Shapeshifter ({mark})."},
             )
         )
         return replace(state, secret=number, picks=(*state.picks, Pick(number, salt)), seals=(*state.seals, sealed))
@@ -272,10 +270,10 @@ class Actions:
         log.append(LogEntry(f"{outcome.reason} {WINNERS[min(outcome.winners)]}"))
         if state.secret is not None:
             log.append(LogEntry(f"The Shapeshifter was hiding as Varmint {state.secret}."))
-        for i, pick in enumerate(state.picks, 1):
-            log.append(LogEntry(f"Seal #{i} opened: Varmint {pick.varmint}, salt {pick.salt}."))
+        for i, (pick, sealed) in enumerate(zip(state.picks, state.seals, strict=True), 1):
+            log.append(LogEntry(f"Seal #{i} ({fingerprint(sealed)}) opened: Varmint {pick.varmint}."))
         if state.picks:
-            log.append(LogEntry(f"The seals were made with this match's nonce {state.nonce}: anyone can check them."))
+            log.append(LogEntry("Anyone can check the seals: Verify seals shows each one whole, with its salt."))
         return replace(state, outcome=outcome, pending=None)
 
 

@@ -38,6 +38,7 @@ from .model import (
     SwState,
     SwView,
     Unit,
+    seal,
 )
 from .rules import (
     aid_targets,
@@ -302,6 +303,24 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
             shapeshifter=state.secret if knows else None,
             picks=state.picks if knows else (),
         )
+
+    def commitments(self, view: SwView) -> list[str]:
+        """The nonce, each seal whole, and each opening the view holds (the Adversary's own now, everyone's at
+        the end), checked here as the rulebook shows how to check them by hand."""
+        if not view.seals:
+            return []
+        lines = [f"Nonce: `{view.nonce}`"]
+        for index, sealed in enumerate(view.seals, 1):
+            lines.append(f"Seal #{index}: `{sealed}`")
+            if index <= len(view.picks):
+                pick = view.picks[index - 1]
+                ok = seal(view.nonce, index, pick.varmint, pick.salt) == sealed
+                verdict = "✅ it checks out" if ok else "❌ it does NOT match"
+                lines.append(f"  opened: Varmint {pick.varmint}, salt `{pick.salt}`: {verdict}")
+        lines.append(
+            "Each seal is the SHA-256 of `swartzblak|<nonce>|<n>|<varmint>|<salt>` (the rulebook: Checking the seals)."
+        )
+        return lines
 
     # -- AI hooks -----------------------------------------------------------------------------------------
 

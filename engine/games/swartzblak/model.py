@@ -239,6 +239,14 @@ def seal(nonce: str, index: int, varmint: int, salt: str) -> str:
     return hashlib.sha256(f"swartzblak|{nonce}|{index}|{varmint}|{salt}".encode()).hexdigest()
 
 
+FINGERPRINT = 12  # hex digits of a seal shown in the log: enough to tell seals apart, short enough to read
+
+
+def fingerprint(sealed: str) -> str:
+    """The start of a seal, as the log shows it; the whole seal is one **Verify seals** away."""
+    return sealed[:FINGERPRINT]
+
+
 def verify_seals(nonce: str, seals: tuple[str, ...], picks: tuple[Pick, ...]) -> bool:
     """Whether every revealed pick matches the seal published when it was made."""
     return len(seals) == len(picks) and all(
