@@ -131,7 +131,7 @@ CASES: dict[str, tuple[Setup, Attempt, type[EngineError], str]] = {
     "second match in a channel": (in_lobby, lambda s, _: lobby(s, game="shells"), ChannelBusy, "already a match"),
     "unknown game": (in_lobby, lambda s, _: lobby(s, game="chess", channel=7), InvalidSetup, "no game called"),
     "bad options": (in_lobby, lambda s, _: lobby(s, channel=7, options={"first": "green"}), InvalidSetup, "first"),
-    "bad player count": (in_lobby, lambda s, _: lobby(s, channel=7, players=3), InvalidSetup, "2–2 players"),
+    "bad player count": (in_lobby, lambda s, _: lobby(s, channel=7, players=3), InvalidSetup, "exactly 2 players"),
 }
 
 

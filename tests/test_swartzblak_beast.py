@@ -105,9 +105,9 @@ def test_a_disabled_disguised_shapeshifter_may_still_reveal_and_the_beast_arrive
 
 
 def test_new_matches_play_the_newest_version_and_a_match_keeps_the_version_it_started_with() -> None:
-    assert GAME.meta.rules_version == 6 and all(GAME.meta.plays(v) for v in (1, 2, 3, 4, 5))
-    assert GAME.setup(None, 2, 5).rules == 6
-    for version in (1, 2, 3, 4, 5):
+    assert GAME.meta.rules_version == 7 and all(GAME.meta.plays(v) for v in (1, 2, 3, 4, 5, 6))
+    assert GAME.setup(None, 2, 5).rules == 7
+    for version in (1, 2, 3, 4, 5, 6):
         old = GAME.setup(None, 2, 5, rules_version=version)
         assert old.rules == version and GAME.state_to_json(old)["rules_version"] == version
         assert GAME.state_from_json(GAME.state_to_json(old)) == old

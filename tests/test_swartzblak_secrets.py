@@ -134,6 +134,36 @@ def test_private_log_lines_hold_the_pick_and_public_ones_only_the_seal() -> None
         assert not re.search(r"[0-9a-f]{13}", entry.public), "a fingerprint of the seal, never the whole of it"
 
 
+def _played_log(rules_version: int, seed: int) -> tuple[SwState, list[LogEntry]]:
+    """A random match to its end under one rules version, with every log entry it wrote."""
+    pick = random.Random(seed)
+    state = GAME.setup(None, 2, seed, rules_version=rules_version)
+    log: list[LogEntry] = []
+    while state.outcome is None:
+        seat = GAME.to_decide(state)[0]
+        transition = GAME.act(state, seat, pick.choice(GAME.choices(state, seat)).key)
+        log += transition.log
+        state = transition.state
+    return state, log
+
+
+def test_a_match_of_version_6_keeps_the_whole_seal_in_its_log() -> None:
+    """Version 7 (ours) only changed words: the same moves play the same match, a version 6 match keeps the
+    log it wrote (the seal whole, the Adversary's salt in its own line, the nonce at the end) and version 7 names
+    each seal by its fingerprint."""
+    (old, old_log), (new, new_log) = _played_log(6, 9), _played_log(7, 9)
+    assert replace(old, rules=7) == new, "version 7 plays exactly as version 6"
+    sealed, salt = old.seals[0], old.picks[0].salt
+    assert f"(seal #1: {sealed})." in old_log[0].public
+    assert f"(seal #1: {sealed}, salt {salt})." in old_log[0].line_for(ADVERSARY)
+    assert f"Seal #1 opened: Varmint {old.picks[0].varmint}, salt {salt}." in [e.public for e in old_log]
+    assert f"nonce {old.nonce}" in old_log[-1].public
+    assert f"(seal #1: {sealed[:12]})." in new_log[0].public and salt not in new_log[0].line_for(ADVERSARY)
+    assert f"Seal #1 ({sealed[:12]}) opened: Varmint {new.picks[0].varmint}." in [e.public for e in new_log]
+    differing = [(a.public, b.public) for a, b in zip(old_log, new_log, strict=True) if a.public != b.public]
+    assert differing and all("seal" in a.lower() for a, _ in differing), "only the seal lines' words differ"
+
+
 def test_the_public_dice_do_not_depend_on_the_pick() -> None:
     state = GAME.setup(None, 2, 4)
     after = [GAME.act(state, ADVERSARY, f"pick{n}").state for n in range(1, 7)]

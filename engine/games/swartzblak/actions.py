@@ -15,6 +15,7 @@ from .keys import alley_name
 from .model import (
     ADVERSARY,
     BEAST,
+    FINGERPRINTED_SEALS,
     HEROES,
     MOVES_PER_TURN,
     ROUNDS,
@@ -76,11 +77,16 @@ class Actions:
         salt = pick_salt(state.rng, index)
         number = int(varmint[1])
         sealed = seal(state.nonce, index, number, salt)
-        mark = f"seal #{index}: {fingerprint(sealed)}"
+        if state.rules >= FINGERPRINTED_SEALS:
+            mark = f"seal #{index}: {fingerprint(sealed)}"
+            mine = f"{public} You chose Varmint {number} to hide the Shapeshifter ({mark})."
+        else:
+            mark = f"seal #{index}: {sealed}"
+            mine = f"{public} You chose Varmint {number} to hide the Shapeshifter ({mark}, salt {salt})."
         log.append(
             LogEntry.secret(
                 f"{public} The Adversary has secretly chosen which Varmint is the Shapeshifter ({mark}).",
-                {ADVERSARY: f"{public} You chose Varmint {number} to hide the Shapeshifter ({mark})."},
+                {ADVERSARY: mine},
             )
         )
         return replace(state, secret=number, picks=(*state.picks, Pick(number, salt)), seals=(*state.seals, sealed))
@@ -270,11 +276,22 @@ class Actions:
         log.append(LogEntry(f"{outcome.reason} {WINNERS[min(outcome.winners)]}"))
         if state.secret is not None:
             log.append(LogEntry(f"The Shapeshifter was hiding as Varmint {state.secret}."))
-        for i, (pick, sealed) in enumerate(zip(state.picks, state.seals, strict=True), 1):
-            log.append(LogEntry(f"Seal #{i} ({fingerprint(sealed)}) opened: Varmint {pick.varmint}."))
-        if state.picks:
-            log.append(LogEntry("Anyone can check the seals: Verify seals shows each one whole, with its salt."))
+        log.extend(self._opened_seals(state))
         return replace(state, outcome=outcome, pending=None)
+
+    @staticmethod
+    def _opened_seals(state: SwState) -> list[LogEntry]:
+        """The seals opened at the end, in the words of the match's rules version."""
+        if not state.picks:
+            return []
+        pairs = list(enumerate(zip(state.picks, state.seals, strict=True), 1))
+        if state.rules < FINGERPRINTED_SEALS:
+            lines = [f"Seal #{i} opened: Varmint {pick.varmint}, salt {pick.salt}." for i, (pick, _) in pairs]
+            closing = f"The seals were made with this match's nonce {state.nonce}: anyone can check them."
+        else:
+            lines = [f"Seal #{i} ({fingerprint(s)}) opened: Varmint {pick.varmint}." for i, (pick, s) in pairs]
+            closing = "Anyone can check the seals: Verify seals shows each one whole, with its salt."
+        return [LogEntry(line) for line in (*lines, closing)]
 
 
 def _name(uid: str) -> str:

@@ -84,8 +84,8 @@ class Swartzblak(Actions, Game[SwState, SwAction, SwView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=2,
-        rules_version=6,  # 6: no play offered that would do nothing (docs/rules/swartzblak.md, Rules versions)
-        older_rules=(1, 2, 3, 4, 5),
+        rules_version=7,  # 7: seals named by fingerprint in the log (docs/rules/swartzblak.md, Rules versions)
+        older_rules=(1, 2, 3, 4, 5, 6),
         max_decisions=150,
         options=NoOptions,
         hidden_information=True,

@@ -23,6 +23,9 @@ HEX_RANGE = 4
 # The rules version from which no play is offered that would do nothing (issue 42: a printed power offered as a
 # play must be able to have its effect): no Flee that moves nobody, no Command of a Townsperson boxed in.
 NO_EMPTY_PLAYS = 6
+# The rules version from which the log names a seal by its fingerprint and Verify seals shows it whole (issue 43:
+# a 64-digit seal in every line was unreadable); matches of older versions replay their log in the old words.
+FINGERPRINTED_SEALS = 7
 
 
 class Cond(IntEnum):
