@@ -119,14 +119,7 @@ def test_whose_turn_reads_at_400_pixels(game_id: str) -> None:
     assert shown_height(render, turn) >= TURN_LINE
 
 
-KNOWN_SMALL = pytest.mark.xfail(
-    strict=True, reason="issue 43, left: Shadowscape's caption is 16 px in a full status card (5.9 px shown)"
-)
-
-
-@pytest.mark.parametrize(
-    "game_id", [pytest.param(g, marks=KNOWN_SMALL) if g == "shadowscape" else g for g in sorted(BOARDS)]
-)
+@pytest.mark.parametrize("game_id", sorted(BOARDS))
 def test_what_changed_reads_at_400_pixels(game_id: str) -> None:
     render, _, changed = BOARDS[game_id]
     assert shown_height(render, changed) >= CHANGE_LINE

@@ -10,7 +10,8 @@
 Each line shrinks a few sizes to show whole before anything is cut.
 4. the fate deck and its discard pile (counts);
 5. the Dungeon Lord: asleep, or the damage it has taken and the Defence it has left;
-6. the caller's caption (the last action in words), when given.
+6. the caller's caption (the last action in words), when given: on up to two lines, large enough to read where
+   Discord shows the board about 400 pixels wide (tests/test_render_legible.py).
 """
 
 from __future__ import annotations
@@ -99,5 +100,10 @@ def draw_status(
     x = left + d + lay.px(5)
     line(image, (x, y), lord_line(view), px=sizes_from(lay.px, 17, 16, 15, 14), width=right - x, fill=pal.TEXT)
     if caption:
-        y += lay.px(27)
-        line(image, (left, y), caption, px=sizes_from(lay.px, 16, 15, 14, 13), width=right - left, fill=pal.TEXT_DIM)
+        fitted = fit_name(
+            caption, right - left, sizes_from(lay.px, 22, 21, 20, 18, 16), lines=2, one_line_floor=lay.px(20)
+        )
+        y += lay.px(28)
+        for words in fitted.lines:
+            put_text(image, left, y, words, px=fitted.px, fill=pal.TEXT_DIM)
+            y += fitted.step()
