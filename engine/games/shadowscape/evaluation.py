@@ -12,6 +12,7 @@ import math
 
 from . import area
 from .dungeon import Place, distances, laid_at
+from .enemies import kind_of
 from .model import HeroState, ShadowState
 from .tables import TABLES
 from .whispers import claimable, has, lord_side, whisper_rooms
@@ -29,6 +30,12 @@ FAR = 6
 CLAIM = 0.08  # co-op: a whisper claimed before the Lord is up
 DUG = 1.0  # co-op: the worth of the digging once the Lord is up (about what the claims were worth)
 LORD_UP = 0.2
+LORD_PRIZE = 3 * SHARD  # competitive: the Lord's whisper, the final blow's
+LORD_PULL = 0.5  # the share of that prize the Lord's wounds are worth to a hero in his room (less, further off)
+LORD_START = 0.25  # what an unhurt Lord is worth so, as progress: someone must strike first
+SEARCH_READY = 0.4  # a Search face up on a card without Wounds: treasures are won only by searching
+SEARCH_LATER = 0.2  # a Search face on the other side of a card: a Move turns it up (any card moves)
+IDLE_TROPHY = 0.2  # a trophy no face-up whisper asks for: it buys only a General Action card
 
 
 def evaluate(state: ShadowState, seat: int) -> float:
@@ -57,12 +64,49 @@ def _worth(state: ShadowState, hero: HeroState, prizes: set[Place]) -> float:
         + (SHARD if state.final_turns is not None else ROOM_SHARD) * underfoot
         - APPROACH * _distance(state, hero.place, prizes)
         - WHISPER_APPROACH * _distance(state, hero.place, _whisper_goals(state, hero))
-        + TOKEN * area.tokens(hero)
+        + _token_worth(state, hero)
+        + _search_worth(hero)
+        + _lord_claim(state, hero)
         + READY_WHISPER * ready
         + CARD * len(hero.hand)
         + EQUIPMENT * len(hero.equipment)
         - CARD_WOUND * card_wounds
     )
+
+
+def _token_worth(state: ShadowState, hero: HeroState) -> float:
+    """Treasures buy equipment and meet whispers; a trophy is worth as much only while a face-up whisper asks
+    for one of its kind, else it buys no more than a General Action card. Without the difference, a hero held
+    three trophies nobody wanted and never made room for the treasure the row asked for."""
+    wanted = {
+        need.enemy
+        for whisper_id in state.piles.whisper_row
+        for need in TABLES.whispers[whisper_id].needs
+        if need.kind == "trophy"
+    }
+    trophies = sum(TOKEN if None in wanted or kind_of(t).type in wanted else IDLE_TROPHY for t in hero.trophies)
+    return trophies + TOKEN * len(hero.treasures)
+
+
+def _search_worth(hero: HeroState) -> float:
+    """A Search face up and usable, or one a Move would turn up. Several heroes have none, and one without can win
+    no treasure: it must buy a General Action card that searches (with a trophy), or the whispers that ask for
+    treasures, equipment or a Search stay in the row for the whole match. The face down is worth less than the
+    face up by less than a treasure, so a hero still searches when it can."""
+    faces = [(TABLES.actions[c.card].faces, c) for c in hero.cards]
+    if any(sides[c.face].action == "search" and c.wounds == 0 for sides, c in faces):
+        return SEARCH_READY
+    return SEARCH_LATER if any(side.action == "search" for sides, _ in faces for side in sides) else 0.0
+
+
+def _lord_claim(state: ShadowState, hero: HeroState) -> float:
+    """Competitive: the Lord's whisper goes to the final blow, so his wounds are worth most to the hero
+    nearest him, who is likeliest to deal it. A person strikes the Lord when a rival is not better placed to
+    finish him; valued at nothing until the kill, he was left alone in his room for the whole match."""
+    if state.cooperative or state.lord.place is None:
+        return 0.0
+    progress = LORD_START + state.lord.damage / max(1, lord_side(state).defence)
+    return LORD_PULL * LORD_PRIZE * progress / (1 + _distance(state, hero.place, {state.lord.place}))
 
 
 def _prizes(state: ShadowState) -> set[Place]:
