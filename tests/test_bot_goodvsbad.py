@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from engine import get_game
+from engine.games.goodvsbad.model import DESTINY_CARDS
 from render import extra_png
 from tests.bot_support import (
     custom_ids,
@@ -20,8 +21,8 @@ from tests.bot_support import (
 )
 
 GAME = get_game("goodvsbad")
-NEGATION_SEED = 17  # found by trying seeds (versions 2 and 3): with ``eager`` choices, a Negation answers an Event
-AUTO_PASS_SEED = 18  # and here (rules version 3), three players, Blue on auto-pass: windows and calls ask everyone
+NEGATION_SEED = 53  # found by trying seeds (version 5): with ``eager`` choices, a Negation answers an Event
+AUTO_PASS_SEED = 18  # and here (versions 3 and 5), three players, Blue on auto-pass: windows and calls ask all
 CALLING = ("answer:negate", "event:", "help:call", "home:event")  # eager, and a Hero calls for help when it can
 
 
@@ -49,9 +50,10 @@ EAGER = ("answer:negate", "event:", "home:event")
 
 def eager(keys: list[str], pick: random.Random, prefixes: tuple[str, ...] = EAGER) -> str:
     """A seeded player that negates whenever it can, plays Events as soon as it may and draws them at home (or
-    takes whatever ``prefixes`` name first)."""
+    takes whatever ``prefixes`` name first); a Destiny card only as any other choice, so matches stay long enough
+    for Events and their answers."""
     for prefix in prefixes:
-        found = [k for k in keys if k.startswith(prefix)]
+        found = [k for k in keys if k.startswith(prefix) and k.removeprefix("event:") not in DESTINY_CARDS]
         if found:
             return pick.choice(found)
     return pick.choice(keys)
@@ -85,7 +87,7 @@ async def test_two_people_play_a_whole_match_in_the_picker(tmp_path) -> None:
             assert (await world.service.get(match.id)).version > before, f"{key} was not committed"
             decisions += 1
             assert decisions < 400
-        assert "After round 6" in _result(world)
+        assert "After round 6" in _result(world) or "reached every Home Base" in _result(world), "a rulebook ending"
         assert steps == 2, "each player sealed a purchase, built in the picker's steps"
         assert negations >= 1, "a Negation was played on the other player's turn"
         boards = [m for m in world.channel.history() if m.attachments and not m.flags.ephemeral]

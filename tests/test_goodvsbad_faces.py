@@ -19,6 +19,7 @@ import pytest
 
 from engine.content import Face
 from engine.frozen import replace
+from engine.games.goodvsbad.destiny import lift
 from engine.games.goodvsbad.events import happen
 from engine.games.goodvsbad.faces import faces
 from engine.games.goodvsbad.gallery import gallery
@@ -52,7 +53,7 @@ def claimed(kind: str) -> list[object]:
 def changes(state: GvbState, key: str, seat: int = 0) -> bool:
     """Whether an Event play would change the match (its effect on the state, the generator aside)."""
     card = key.split(":")[1]
-    spent = state.spend(seat, card)
+    spent = lift(state, seat, card)
     after, _ = happen(spent, seat, key)
     return replace(after, rng=None, pending=None) != replace(spent, rng=None, pending=None) or after.pending is not None
 
@@ -258,14 +259,18 @@ def _monsters(face: Face) -> None:
 
 
 def _crown(face: Face) -> None:
+    """Lies face up; played while your piece's three stats together are more than every other of its kind's; the
+    champion goes home, and reaching every other Home Base wins (a lost duel ends it: test_goodvsbad_destiny)."""
     kind = "hero" if face.id.endswith("god") else "villain"
     card = face.id.removeprefix("event:")
-    state = holding(table(), events=(card,))
-    assert keys(state, "event:") == [], "nobody stands above every other piece"
-    state = placed(state, 0, kind, "0.9", stats=(5, 5, 5), start=(5, 5, 5))
+    state = table()
+    assert card in state.destinies and card not in state.decks.events, "it lies face up"
+    assert keys(state, "event:") == [], "nobody stands above the others of its kind"
+    state = placed(state, 0, kind, "0.9", stats=(5, 4, 3), start=(5, 4, 3))  # 12 against Blue's 9
     state = played(state, f"event:{card}")
     piece = state.piece(0, kind)
     assert piece.role == ("protector" if kind == "hero" else "supervillain") and piece.place == "h0"
+    assert card not in state.destinies
     state = steer(placed(state, 0, kind, "0.16"), lambda rng: rolls(rng, 2))
     state = act(act(state, "roll"), f"first:{kind}")
     state = act(state, "go:h1")

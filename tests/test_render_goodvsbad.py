@@ -406,7 +406,7 @@ def test_a_spectators_close_up_follows_the_player_to_act() -> None:
 
 def _golden_png(case: str) -> bytes:
     if case == "start":
-        return board_png(GAME.view(GAME.setup(None, 2, 1), None))
+        return board_png(GAME.view(GAME.setup(None, 2, 3), None))
     if case == "midgame":
         return board_png(GAME.view(midgame(), None), caption="Blue's Villain moves to Green–Yellow Road 6.")
     if case == "busy":

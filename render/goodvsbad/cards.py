@@ -48,7 +48,10 @@ def status_text(view: GvbView) -> tuple[str, str]:
             if view.negations:
                 left += f", {view.negations} Negation{'s' if view.negations > 1 else ''}"
     grades = " ".join(f"{g}{n}" for g, n in zip("EFGH", view.encounter_decks, strict=True))
-    return left, f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
+    decks = f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
+    if view.destinies:  # rules version 5: the winning cards lie face up, for whoever stands above
+        decks += f" · Destiny cards face up: {len(view.destinies)}"
+    return left, decks
 
 
 TURN_PX = 30  # at 1024 pixels: whose turn, about 12 pixels on a board Discord shows 400 wide

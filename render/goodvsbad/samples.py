@@ -90,7 +90,7 @@ def sample_views() -> tuple[GvbView, GvbView]:
         hand_items=("pony", "boots-7"),
         hand_events=("negation",),
     )
-    quiet = GAME.view(GAME.setup(None, 2, 1), None)
+    quiet = GAME.view(GAME.setup(None, 2, 3), None)  # Red names a Special first
     return busy, quiet
 
 

@@ -36,7 +36,7 @@ CARD = 0.3  # a card in hand
 # both seats, hard won 23 of 40 without it and 26 of 40 with it (docs/ai.md, eleventh run).
 LAID = 0.4
 SPECIAL = 0.3  # a point of Special
-TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases reached
+TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases reached, the crowning one of them
 # A Good or Bad space of one's making on the board, counted in the last round only: it breaks a tie of Renown
 # after that round (the default end), and hard lost tied matches to a random player (seed 7001, 8–8 and 6–6).
 # Counted all match long it cost strength (normal beat it 3 of 8 on seeds 2000–2003, against 1 of 8 without);
@@ -59,8 +59,8 @@ def standing(state: GvbState, seat: int) -> float:
         start, now = sum(piece.start), sum(piece.stats)
         value += HEALTH * now / max(1, start) + STAT * start
         value += LAID * len(piece.items) - HURT * (start - now)
-        if piece.role:
-            value += TOUR * len(piece.toured) / others
+        if piece.role:  # crowned counts as a first step of the tour: a Destiny card played is worth something
+            value += TOUR * (1 + len(piece.toured)) / (others + 1)
     return value
 
 

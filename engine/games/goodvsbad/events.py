@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...clocks import plural
 from ...core import LogEntry
 from ...frozen import replace
+from . import destiny
 from .board import LONGEST, extended, home, is_encounter, layout, moved_by_extension, parse_space, places
 from .labels import place_name
 from .landing import raise_mark
@@ -23,6 +24,7 @@ from .tables import DECKS, TABLES
 Log = list[LogEntry]
 SIDES = {"goodness": "good", "badness": "bad", "wave-of-goodness": "good", "wave-of-badness": "bad"}
 ROLES = {"topple-the-new-god": ("hero", "protector"), "defeat-the-supervillain": ("villain", "supervillain")}
+# From rules version 5 the two lie face up as Destiny cards (``destiny``), for the player whose piece stands above.
 
 
 def event_options(state: GvbState, seat: int) -> list[str]:
@@ -48,6 +50,7 @@ def event_options(state: GvbState, seat: int) -> list[str]:
             found += [f"event:teleport:{s}" for s in state.seats if not printed or _apart(state, s)]
         else:
             found.append(f"event:{card}")
+    found += [f"event:{card}" for card in state.destinies if destiny.playable(state, seat, ROLES[card][0])]
     return found
 
 
@@ -88,7 +91,13 @@ def champion(state: GvbState, kind: str) -> Piece | None:
 def _crown(state: GvbState, card: str) -> tuple[GvbState, Log]:
     """Topple the New God (Defeat the Supervillain): the champion takes the role and goes home to start its tour."""
     kind, role = ROLES[card]
-    piece = champion(state, kind)
+    if destiny.face_up(state.rules):
+        piece = destiny.standing_above(state, kind)
+        if piece is None:
+            line = "Nobody stands above the others any more: the Destiny card lies face up again."
+            return destiny.give_back(state, card), [LogEntry(line)]
+    else:
+        piece = champion(state, kind)
     if piece is None:
         return state, [LogEntry("Nobody stands above all the others any more: nothing happens.")]
     state = state.with_piece(replace(piece, role=role, place=home(piece.seat), toured=()))  # type: ignore[arg-type]
@@ -116,7 +125,7 @@ def _targets(state: GvbState, side: str) -> list[str]:
 def play_event(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
     """Take the card from the hand into play and open the window on it."""
     card = key.split(":")[1]
-    state = state.spend(seat, card)
+    state = destiny.lift(state, seat, card)
     line = LogEntry(f"{SEAT_NAMES[seat]} plays {TABLES.events[card].name}{_target_words(state, key)}.")
     return _open(state, Window(key, seat, seat, ()), [line])
 
@@ -151,8 +160,13 @@ def answer(state: GvbState, seat: int, choice: str) -> tuple[GvbState, Log]:
 
 def settle(state: GvbState, window: Window, log: Log) -> tuple[GvbState, Log]:
     """The chain is over: an even number of Negations lets the Event happen."""
+    card = window.key.split(":")[1]
     if window.negations % 2:
-        return state, [*log, LogEntry(f"{TABLES.events[window.key.split(':')[1]].name} is cancelled.")]
+        if card in ROLES and destiny.face_up(state.rules):
+            state = destiny.give_back(state, card)
+            line = f"{TABLES.events[card].name} is cancelled: the Destiny card lies face up again."
+            return state, [*log, LogEntry(line)]
+        return state, [*log, LogEntry(f"{TABLES.events[card].name} is cancelled.")]
     state, more = happen(state, window.player, window.key)
     return state, log + more
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...frozen import replace
 from .board import connector_of, home, parse_space
+from .destiny import dethroned
 from .encounters import top_card, under_its_deck
 from .landing import damage, draw_event, draw_item
 from .model import AS_PRINTED, GvbState, Pending, Piece, Task, piece_name
@@ -118,6 +119,8 @@ def duel(state: GvbState, stat: str) -> tuple[GvbState, Log]:
         points -= item_power(loser, "shield")
     state, hurt_log = damage(state, loser.id, max(0, points))
     log += [LogEntry(f"{names[won]} wins; {names[1 - won]} takes {max(0, points)} damage."), *hurt_log]
+    state, fallen = dethroned(state, state.pieces[loser.id])
+    log += fallen
     if rivals:
         bonus = 1 + (DEFEAT_RENOWN if state.pieces[loser.id].place == home(loser.seat) and hurt_log else 0)
         player = state.player(winner.seat)

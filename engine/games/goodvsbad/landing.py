@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core import LogEntry
 from ...frozen import replace
 from .board import CROSSROADS, home, is_encounter, is_node, layout, parse_space, walks
+from .destiny import ROLE_OF, face_up, give_back
 from .labels import place_name
 from .model import AS_PRINTED, SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Task, piece_name
 from .spaces import (
@@ -225,6 +226,8 @@ def damage(state: GvbState, piece_id: int, points: int) -> tuple[GvbState, Log]:
     if not piece.defeated:
         return state.with_piece(piece), []
     beaten = replace(restore(piece), place=home(piece.seat), lose_turns=piece.lose_turns + 1, role="", toured=())
+    if piece.role and face_up(state.rules):
+        state = give_back(state, ROLE_OF[piece.role])
     return state.with_piece(beaten), [LogEntry(f"{_name(piece)} is defeated and goes home.")]
 
 

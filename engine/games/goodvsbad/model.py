@@ -36,6 +36,11 @@ SIZING_UP = 3
 # a Trap stops every move past it, every fighter's Weapon counts in an Encounter, and no card is offered where it
 # would do nothing.
 AS_PRINTED = 4
+# The rules version from which the two winning cards lie face up as Destiny cards, the champion is the piece whose
+# stats together stand above every other piece of its kind, and a champion that loses a duel is defeated (ours,
+# issue 44: the seed's only endings, which matches never reached).
+DESTINIES = 5
+DESTINY_CARDS = ("topple-the-new-god", "defeat-the-supervillain")
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")
 Side = Literal["good", "bad"]
@@ -222,6 +227,7 @@ class GvbState:
     outcome: Outcome | None = None
     rng: MatchRng | None = None
     rules: int = 1
+    destinies: tuple[str, ...] = ()  # the winning cards lying face up, for any champion's player (version 5)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

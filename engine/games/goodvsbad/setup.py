@@ -16,6 +16,7 @@ from ...errors import IllegalAction
 from ...frozen import replace
 from ...rng import MatchRng
 from .board import home, layout, starting_lengths
+from .destiny import split_deck
 from .model import (
     DEALT_FOR_BUYING,
     KINDS,
@@ -39,7 +40,8 @@ def initial_state(options: GoodVsBadOptions, players: int, rng: MatchRng, rules_
     """Deal and shuffle; the rolled first player names a Special first."""
     copies = TABLES.copies("items") * (2 if players >= TWO_ITEM_DECKS_FROM else 1)
     items, rng = rng.shuffled(copies)
-    events, rng = rng.shuffled(TABLES.copies("events"))
+    cards, laid = split_deck(TABLES.copies("events"), rules_version)
+    events, rng = rng.shuffled(cards)
     encounters = []
     for grade in DECKS:
         deck, rng = rng.shuffled(TABLES.deck(grade))
@@ -60,6 +62,7 @@ def initial_state(options: GoodVsBadOptions, players: int, rng: MatchRng, rules_
         active=first,
         rng=rng,
         rules=rules_version,
+        destinies=laid,
     )
 
 

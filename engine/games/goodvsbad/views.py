@@ -57,6 +57,7 @@ class GvbView(View):
     asked: tuple[int, ...]  # seats still to answer (not what anyone answered)
     call: tuple[str | None, ...]  # a call for help's answers so far (public), empty when none is open
     facing: str  # the Encounter card a Hero has turned over and not yet fought (public), "" for none
+    destinies: tuple[str, ...] = ()  # the winning cards lying face up (rules version 5)
 
 
 def public_players(state: GvbState) -> tuple[PlayerView, ...]:
@@ -105,4 +106,5 @@ def board_fields(state: GvbState, viewer: int | None) -> dict[str, object]:
         "asked": tuple(s for s, a in enumerate(state.window.answers) if a is None) if state.window else (),
         "call": state.call.answers if state.call else (),
         "facing": seen_card(state),
+        "destinies": state.destinies,
     }

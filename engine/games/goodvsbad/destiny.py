@@ -1,0 +1,73 @@
+"""The Destiny cards (rules version 5, ours; docs/rules/good-vs-bad.md *Events*): Topple the New God and Defeat
+the Supervillain, the seed's only way to win, lie face up beside the board instead of in the Event deck.
+
+A player plays one, as an Event before the roll, while one of their own pieces is its **champion**: the Hero
+(Villain) whose Agility, Might and Smarts together are more than those of every other Hero (Villain). Negated,
+or with nobody standing above the others when it happens, the card goes back face up; it also comes back when
+its Protector or Supervillain is defeated, which from version 5 a lost duel does too. Versions 1 to 4 keep the
+cards in the deck and the seed's champion, each stat above every other piece's (``events.champion``).
+"""
+
+from __future__ import annotations
+
+from ...core import LogEntry
+from ...frozen import replace
+from .model import DESTINIES, DESTINY_CARDS, GvbState, Kind, Piece, piece_name
+
+ROLE_OF = {"protector": "topple-the-new-god", "supervillain": "defeat-the-supervillain"}
+TITLES = {"protector": "the Protector", "supervillain": "the Supervillain"}
+
+
+def face_up(rules: int) -> bool:
+    """Whether matches of ``rules`` lay the Destiny cards face up."""
+    return rules >= DESTINIES
+
+
+def split_deck(cards: tuple[str, ...], rules: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Event cards to shuffle, and the Destiny cards laid face up (none before version 5)."""
+    if not face_up(rules):
+        return cards, ()
+    return tuple(c for c in cards if c not in DESTINY_CARDS), tuple(c for c in DESTINY_CARDS if c in cards)
+
+
+def standing_above(state: GvbState, kind: Kind) -> Piece | None:
+    """The piece of ``kind`` whose three stats together are more than every other piece of its kind's, if one is
+    and it holds no role yet. Hero and Villain of one player start alike and heal alike, so measured against every
+    piece, as the seed prints it, the card opened in about one match in a hundred (docs/rules, About balance)."""
+    pieces = [p for p in state.pieces if p.kind == kind]
+    best = max(pieces, key=lambda p: sum(p.stats))
+    if best.role or any(sum(p.stats) >= sum(best.stats) for p in pieces if p is not best):
+        return None
+    return best
+
+
+def playable(state: GvbState, seat: int, kind: Kind) -> bool:
+    """Whether ``seat`` may play the Destiny card of ``kind`` now: it lies face up, and its champion is ``seat``'s."""
+    card = DESTINY_CARDS[0] if kind == "hero" else DESTINY_CARDS[1]
+    champion = standing_above(state, kind)
+    return card in state.destinies and champion is not None and champion.seat == seat
+
+
+def lift(state: GvbState, seat: int, card: str) -> GvbState:
+    """``card`` as ``seat`` plays it: a Destiny card leaves the table, any other card the hand."""
+    if card in state.destinies:
+        return replace(state, destinies=tuple(c for c in state.destinies if c != card))
+    return state.spend(seat, card)
+
+
+def give_back(state: GvbState, card: str) -> GvbState:
+    """The Destiny card lies face up again, in its place."""
+    kept = set(state.destinies) | {card}
+    return replace(state, destinies=tuple(c for c in DESTINY_CARDS if c in kept))
+
+
+def dethroned(state: GvbState, piece: Piece) -> tuple[GvbState, list[LogEntry]]:
+    """A Protector or Supervillain beaten in a duel (version 5) loses its role and tour; its Destiny card lies face
+    up again. The seed lets Villains pool their stats against the Protector, which only a duel lost can reward."""
+    if not piece.role or not face_up(state.rules):
+        return state, []
+    title = TITLES[piece.role]
+    state = give_back(state.with_piece(replace(piece, role="", toured=())), ROLE_OF[piece.role])
+    name = piece_name(piece.seat, piece.kind)
+    line = f"{name} is defeated: it is no longer {title}, and its Destiny card lies face up."
+    return state, [LogEntry(line)]
