@@ -27,6 +27,11 @@ from tests.test_goodvsbad_turns import landed
 TOPPLE, DEFEAT = DESTINY_CARDS
 
 
+def later() -> GvbState:
+    """A two-player match at the start of Red's turn in round 5, the first the Destiny cards may be played."""
+    return replace(table(), round=5)
+
+
 def crowned(state: GvbState, kind: str = "hero") -> GvbState:
     """Red's piece of ``kind`` above the others of its kind, and crowned by its Destiny card."""
     state = placed(state, 0, kind, "0.9", stats=(5, 4, 3), start=(5, 4, 3))
@@ -56,15 +61,15 @@ def test_the_champion_is_the_piece_whose_stats_together_are_above_every_other_of
 
 
 def test_only_the_champions_player_is_offered_the_card() -> None:
-    state = placed(table(), 1, "hero", "1.3", stats=(2, 3, 3))
+    state = placed(later(), 1, "hero", "1.3", stats=(2, 3, 3))
     assert f"event:{TOPPLE}" in keys(state, "event:"), "Red's Hero stands above: Red may play it"
-    blue = placed(replace(table(), active=1), 0, "hero", "0.3", stats=(2, 3, 3))
+    blue = placed(replace(later(), active=1), 0, "hero", "0.3", stats=(2, 3, 3))
     assert f"event:{TOPPLE}" in GAME.legal_actions(blue, 1)
-    assert f"event:{TOPPLE}" not in keys(placed(table(), 0, "hero", "0.3", stats=(2, 3, 3)), "event:"), "Blue's"
+    assert f"event:{TOPPLE}" not in keys(placed(later(), 0, "hero", "0.3", stats=(2, 3, 3)), "event:"), "Blue's"
 
 
 def test_played_it_leaves_the_table_and_crowns_the_champion() -> None:
-    state = placed(table(), 1, "hero", "1.3", stats=(2, 3, 3))
+    state = placed(later(), 1, "hero", "1.3", stats=(2, 3, 3))
     state = act(state, f"event:{TOPPLE}")
     assert state.piece(0, "hero").role == "protector" and state.piece(0, "hero").place == "h0"
     assert state.destinies == (DEFEAT,)
@@ -72,7 +77,7 @@ def test_played_it_leaves_the_table_and_crowns_the_champion() -> None:
 
 
 def test_negated_it_lies_face_up_again() -> None:
-    state = holding(placed(table(), 1, "hero", "1.3", stats=(2, 3, 3)), 1, events=("negation",))
+    state = holding(placed(later(), 1, "hero", "1.3", stats=(2, 3, 3)), 1, events=("negation",))
     state = act(state, f"event:{TOPPLE}")
     assert state.window is not None and state.destinies == (DEFEAT,)
     state = act(state, "answer:negate", seat=1)
@@ -112,8 +117,20 @@ def test_every_seat_sees_the_cards_lying_face_up(viewer: int | None) -> None:
     assert f'"destinies":["{TOPPLE}","{DEFEAT}"]' in public
 
 
-def test_the_board_says_how_many_lie_face_up() -> None:
-    assert status_text(GAME.view(table(), None))[1].endswith("Destiny cards face up: 2")
+def test_they_are_played_from_the_round_after_the_first_third_of_the_match() -> None:
+    """Open from the first turn, the sealed purchase alone crowned a champion before any move, and every hard
+    two-player match ended by a tour in about four rounds (20 matches, seeds 65000-65019)."""
+    above = placed(table(), 1, "hero", "1.3", stats=(2, 3, 3))
+    for round_, offered in ((1, False), (4, False), (5, True), (12, True)):
+        assert (f"event:{TOPPLE}" in keys(replace(above, round=round_), "event:")) is offered, round_
+    short = replace(above, rounds=6)
+    assert f"event:{TOPPLE}" not in keys(replace(short, round=2), "event:")
+    assert f"event:{TOPPLE}" in keys(replace(short, round=3), "event:")
+
+
+def test_the_board_says_how_many_lie_face_up_and_from_when() -> None:
+    assert status_text(GAME.view(table(), None))[1].endswith("Destiny cards: 2, from round 5")
+    assert status_text(GAME.view(later(), None))[1].endswith("Destiny cards: 2")
     assert "Destiny" not in status_text(GAME.view(replace(table(), destinies=()), None))[1]
 
 

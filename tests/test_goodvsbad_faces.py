@@ -263,7 +263,7 @@ def _crown(face: Face) -> None:
     champion goes home, and reaching every other Home Base wins (a lost duel ends it: test_goodvsbad_destiny)."""
     kind = "hero" if face.id.endswith("god") else "villain"
     card = face.id.removeprefix("event:")
-    state = table()
+    state = replace(table(), round=5)  # from the round after the first third of the match
     assert card in state.destinies and card not in state.decks.events, "it lies face up"
     assert keys(state, "event:") == [], "nobody stands above the others of its kind"
     state = placed(state, 0, kind, "0.9", stats=(5, 4, 3), start=(5, 4, 3))  # 12 against Blue's 9

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.games.goodvsbad.destiny import first_round
 from engine.games.goodvsbad.model import Piece
 from engine.games.goodvsbad.tables import TABLES
 from engine.games.goodvsbad.views import GvbView, PlayerView
@@ -50,7 +51,8 @@ def status_text(view: GvbView) -> tuple[str, str]:
     grades = " ".join(f"{g}{n}" for g, n in zip("EFGH", view.encounter_decks, strict=True))
     decks = f"Items {view.item_deck} · Events {view.event_deck} · {grades}"
     if view.destinies:  # rules version 5: the winning cards lie face up, for whoever stands above
-        decks += f" · Destiny cards face up: {len(view.destinies)}"
+        start = first_round(view.rounds)
+        decks += f" · Destiny cards: {len(view.destinies)}" + (f", from round {start}" if view.round < start else "")
     return left, decks
 
 

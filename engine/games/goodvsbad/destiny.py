@@ -1,7 +1,8 @@
 """The Destiny cards (rules version 5, ours; docs/rules/good-vs-bad.md *Events*): Topple the New God and Defeat
 the Supervillain, the seed's only way to win, lie face up beside the board instead of in the Event deck.
 
-A player plays one, as an Event before the roll, while one of their own pieces is its **champion**: the Hero
+From the round after the first third of the match (round 5 of 12), a player plays one, as an Event before the
+roll, while one of their own pieces is its **champion**: the Hero
 (Villain) whose Agility, Might and Smarts together are more than those of every other Hero (Villain). Negated,
 or with nobody standing above the others when it happens, the card goes back face up; it also comes back when
 its Protector or Supervillain is defeated, which from version 5 a lost duel does too. Versions 1 to 4 keep the
@@ -41,11 +42,21 @@ def standing_above(state: GvbState, kind: Kind) -> Piece | None:
     return best
 
 
+def first_round(rounds: int) -> int:
+    """The round from which the Destiny cards may be played: after the first third of the match. Open from the
+    first turn, the sealed purchase alone crowned a champion before a move was made, and hard two-player matches
+    all ended by a tour in about four rounds; the roads should make the champion."""
+    return rounds // 3 + 1
+
+
 def playable(state: GvbState, seat: int, kind: Kind) -> bool:
-    """Whether ``seat`` may play the Destiny card of ``kind`` now: it lies face up, and its champion is ``seat``'s."""
+    """Whether ``seat`` may play the Destiny card of ``kind`` now: it lies face up, its round has come, and its
+    champion is ``seat``'s."""
     card = DESTINY_CARDS[0] if kind == "hero" else DESTINY_CARDS[1]
+    if card not in state.destinies or state.round < first_round(state.rounds):
+        return False
     champion = standing_above(state, kind)
-    return card in state.destinies and champion is not None and champion.seat == seat
+    return champion is not None and champion.seat == seat
 
 
 def lift(state: GvbState, seat: int, card: str) -> GvbState:
