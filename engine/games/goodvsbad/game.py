@@ -28,7 +28,7 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
     meta = GameMeta(
         id="goodvsbad",
         title="Good vs Bad",
-        summary="Run a Hero and a Villain along roads that turn good or bad under them; most Renown wins.",
+        summary="Run a Hero and a Villain on roads that turn good or bad; win by a crowned tour, or on Renown.",
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=6,
