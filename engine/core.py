@@ -10,6 +10,7 @@ outcome, views, AI hooks, JSON.
 from __future__ import annotations
 
 import json
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -174,7 +175,7 @@ class Game(ABC, Generic[S, A, V]):
         if isinstance(raw, self.meta.options):
             return raw
         try:
-            return self.meta.options.model_validate(dict(raw or {}))
+            return self.meta.options.model_validate(_from_text(self.meta.options, dict(raw or {})))
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             raise InvalidSetup(f"Those options don't fit {self.meta.title}: {problems}") from exc
@@ -472,3 +473,13 @@ def replay_views(
         state = transition.state
         frames.append((game.view(state, seat), transition.log))
     return frames
+
+
+def _from_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
+    """Options as a chat's select sends them, as text, made the values of their fixed lists: a list of numbers
+    (Metamorph's ``rounds``: 10, 20, 30 or 60) would otherwise refuse "10", which pydantic does not read as 10."""
+    for name, value in raw.items():
+        field = model.model_fields.get(name)
+        if field is not None and isinstance(value, str) and typing.get_origin(field.annotation) is typing.Literal:
+            raw[name] = next((a for a in typing.get_args(field.annotation) if str(a) == value), value)
+    return raw

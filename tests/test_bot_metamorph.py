@@ -148,3 +148,18 @@ async def test_game_move_suggests_whole_moves_once_the_text_names_a_hex(tmp_path
         typed = f"move:{move.a}:{move.b}"
         offered = [c["value"] for c in await player.autocomplete(world.channel, "game move", "action", typed)]
         assert move.key in offered and all(key.startswith(typed) for key in offered)
+
+
+async def test_the_host_sets_the_round_limit_from_the_settings_panel(tmp_path) -> None:
+    """The browser pass: choosing "rounds: 10" answered "Input should be 10, 20, 30 or 60" (a select sends text,
+    and a list of numbers took only numbers); now the lobby takes it."""
+    async with running_bot(tmp_path / "bot.db", seed=5) as world:
+        await world.alice.slash(world.channel, "game new", game="metamorph", players=4)
+        panel = private_message(await world.alice.click(world.channel.last_message, label="Settings"))
+        while not any(cid.endswith(":rounds") for cid in custom_ids(panel)):
+            panel = private_message(await world.alice.click(panel, label="Next"))
+        option = next(cid for cid in custom_ids(panel) if cid.startswith("chg:opt:") and cid.endswith(":rounds"))
+        answer = await world.alice.select(panel, ["10"], custom_id=option)
+        match = await world.service.in_channel(world.channel.id)
+        assert match is not None and match.options["rounds"] == 10
+        assert "don't fit" not in str(answer)
