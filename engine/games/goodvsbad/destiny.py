@@ -15,7 +15,12 @@ from ...core import LogEntry
 from ...frozen import replace
 from .model import DESTINIES, DESTINY_CARDS, GvbState, Kind, Piece, piece_name
 
-ROLE_OF = {"protector": "topple-the-new-god", "supervillain": "defeat-the-supervillain"}
+# Each winning card: the kind of piece it crowns and the role it gives (every version; face up from version 5).
+ROLES: dict[str, tuple[Kind, str]] = {
+    "topple-the-new-god": ("hero", "protector"),
+    "defeat-the-supervillain": ("villain", "supervillain"),
+}
+ROLE_OF = {role: card for card, (_, role) in ROLES.items()}
 TITLES = {"protector": "the Protector", "supervillain": "the Supervillain"}
 
 
@@ -49,13 +54,12 @@ def first_round(rounds: int) -> int:
     return rounds // 3 + 1
 
 
-def playable(state: GvbState, seat: int, kind: Kind) -> bool:
-    """Whether ``seat`` may play the Destiny card of ``kind`` now: it lies face up, its round has come, and its
-    champion is ``seat``'s."""
-    card = DESTINY_CARDS[0] if kind == "hero" else DESTINY_CARDS[1]
+def playable(state: GvbState, seat: int, card: str) -> bool:
+    """Whether ``seat`` may play the Destiny ``card`` now: it lies face up, its round has come, and its champion
+    is ``seat``'s."""
     if card not in state.destinies or state.round < first_round(state.rounds):
         return False
-    champion = standing_above(state, kind)
+    champion = standing_above(state, ROLES[card][0])
     return champion is not None and champion.seat == seat
 
 

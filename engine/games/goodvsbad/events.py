@@ -15,6 +15,7 @@ from ...core import LogEntry
 from ...frozen import replace
 from . import destiny
 from .board import LONGEST, extended, home, is_encounter, layout, moved_by_extension, parse_space, places
+from .destiny import ROLES, TITLES
 from .labels import place_name
 from .landing import raise_mark
 from .model import AS_PRINTED, SEAT_NAMES, SPECIAL_LEVEL, GvbState, Mark, Pending, Piece, Window, piece_name
@@ -23,8 +24,7 @@ from .tables import DECKS, TABLES
 
 Log = list[LogEntry]
 SIDES = {"goodness": "good", "badness": "bad", "wave-of-goodness": "good", "wave-of-badness": "bad"}
-ROLES = {"topple-the-new-god": ("hero", "protector"), "defeat-the-supervillain": ("villain", "supervillain")}
-# From rules version 5 the two lie face up as Destiny cards (``destiny``), for the player whose piece stands above.
+# ``ROLES``: the winning cards; from rules version 5 they lie face up as Destiny cards (``destiny``).
 
 
 def event_options(state: GvbState, seat: int) -> list[str]:
@@ -50,7 +50,7 @@ def event_options(state: GvbState, seat: int) -> list[str]:
             found += [f"event:teleport:{s}" for s in state.seats if not printed or _apart(state, s)]
         else:
             found.append(f"event:{card}")
-    found += [f"event:{card}" for card in state.destinies if destiny.playable(state, seat, ROLES[card][0])]
+    found += [f"event:{card}" for card in state.destinies if destiny.playable(state, seat, card)]
     return found
 
 
@@ -101,8 +101,7 @@ def _crown(state: GvbState, card: str) -> tuple[GvbState, Log]:
     if piece is None:
         return state, [LogEntry("Nobody stands above all the others any more: nothing happens.")]
     state = state.with_piece(replace(piece, role=role, place=home(piece.seat), toured=()))  # type: ignore[arg-type]
-    title = "the Protector" if role == "protector" else "the Supervillain"
-    return state, [LogEntry(f"{piece_name(piece.seat, piece.kind)} becomes {title} and goes home: it wins by "
+    return state, [LogEntry(f"{piece_name(piece.seat, piece.kind)} becomes {TITLES[role]} and goes home: it wins by "
                             "reaching every other Home Base undefeated.")]  # fmt: skip
 
 
