@@ -40,6 +40,8 @@ def _goodvsbad(state: Any) -> str:
         return "Protector's tour"
     if "Supervillain has reached every Home Base" in reason:
         return "Supervillain's tour"
+    if "the tour's extra rounds" in reason:
+        return "Renown after a tour's extra rounds"
     if reason.startswith("After round"):
         return f"Renown after round {state.rounds}"
     return reason

@@ -21,8 +21,10 @@ from engine.games.goodvsbad.ai import (
     SCALE,
     SENSIBLE_BUYS,
     STAT,
+    TOUR,
     evaluate,
     standing,
+    tour_worth,
     values,
 )
 from engine.games.goodvsbad.game import GoodVsBad
@@ -150,3 +152,18 @@ def test_every_seats_value_at_once_is_each_seats_evaluation(players: int, seed: 
     if GAME.outcome(tied) is None:
         assert values(tied) == by_the_definition(tied, players)
         assert values(tied) == [evaluate(tied, seat) for seat in range(players)]
+
+
+def test_a_tour_is_worth_more_the_further_it_has_got_and_nothing_like_it_when_out_of_reach() -> None:
+    state = started(4)
+    state = replace(state, round=5)
+    crowned = state.with_piece(replace(state.piece(0, "villain"), role="supervillain", place="h0"))
+    on_the_way = crowned.with_piece(replace(crowned.piece(0, "villain"), place="0.9"))  # towards Blue's Home Base
+    astray = crowned.with_piece(replace(crowned.piece(0, "villain"), place="4.9"))  # by the Spoke: a longer way round
+    reached = on_the_way.with_piece(replace(on_the_way.piece(0, "villain"), place="1.3", toured=("h1",)))
+    worths = [tour_worth(s, s.piece(0, "villain")) for s in (crowned, on_the_way, astray, reached)]
+    assert 0 < worths[0] < worths[2] < worths[1] < worths[3] < TOUR
+    assert standing(crowned, 0) > standing(state, 0)  # crowning alone is worth something
+    too_late = replace(reached, round=reached.rounds)  # one turn left, some 40 steps to go
+    assert tour_worth(too_late, too_late.piece(0, "villain")) < worths[3] / 4
+    assert evaluate(reached, 0) > evaluate(crowned, 0) > evaluate(state, 0)

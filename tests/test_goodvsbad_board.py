@@ -6,7 +6,19 @@ from __future__ import annotations
 import pytest
 
 from engine.games.goodvsbad import board
-from engine.games.goodvsbad.board import CROSSROADS, extended, grade, is_encounter, layout, moved_by_extension, walks
+from engine.games.goodvsbad.board import (
+    CROSSROADS,
+    RING_LENGTH,
+    SPOKE_LENGTH,
+    extended,
+    grade,
+    is_encounter,
+    layout,
+    moved_by_extension,
+    starting_lengths,
+    tour_left,
+    walks,
+)
 
 NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
@@ -74,3 +86,16 @@ def test_extension_turns_some_spaces_into_encounter_squares_as_the_seed_expects(
     became = [p for p, q in after.items() if not is_encounter(p) and is_encounter(q)]
     stopped = [p for p, q in after.items() if is_encounter(p) and not is_encounter(q)]
     assert became == [10, 14] and stopped == [12, 16] and lengths == (23,)
+
+
+def test_what_a_tour_still_needs_is_the_shortest_walk_through_every_home_base_left() -> None:
+    connectors = layout(4, NAMES)
+    lengths = starting_lengths(connectors)
+    others = frozenset({"h1", "h2", "h3"})
+    assert tour_left("h0", others, connectors, lengths) == 3 * (RING_LENGTH + 1)  # round the ring, not the spokes
+    assert tour_left("0.5", others, connectors, lengths) == 3 * (RING_LENGTH + 1) - 5  # five steps on the way
+    assert tour_left("4.3", frozenset({"h2"}), connectors, lengths) == SPOKE_LENGTH - 3 + 1 + SPOKE_LENGTH + 1
+    assert tour_left("h2", frozenset(), connectors, lengths) == 0
+    two = layout(2, NAMES[:2])
+    assert tour_left("1.4", frozenset({"h1"}), two, starting_lengths(two)) == RING_LENGTH + 1 - 4
+    assert tour_left("1.4", frozenset({"h0"}), two, starting_lengths(two)) == 4  # either way, at a turn's start

@@ -40,7 +40,8 @@ def status_text(view: GvbView) -> tuple[str, str]:
         sealed = sum(p.bought for p in view.players)
         left = f"Buying stats: {sealed} of {len(view.players)} sealed"
     else:
-        left = f"Round {view.round}/{view.rounds} · {names[view.active]}'s turn"
+        counted = f"{view.round}/{view.rounds}" if view.round <= view.rounds else f"{view.round}, the tour plays on"
+        left = f"Round {counted} · {names[view.active]}'s turn"
         if view.roll:
             left += f" · rolled {view.roll}"
         if view.window:

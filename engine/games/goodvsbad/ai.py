@@ -21,7 +21,9 @@ from typing import Any
 from ...ai.levels import Level
 from ...ai.mcts import MCTS
 from ...ai.profile import AiProfile
-from .model import GvbState
+from .board import home, layout, tour_left
+from .destiny import last_round
+from .model import SEAT_NAMES, GvbState, Piece
 
 HEALTH = 0.4  # Renown-equivalents for a piece at full strength against one beaten to nothing
 # And a point of damage not yet healed: it weakens every fight until healed, as a stat point lost would (STAT),
@@ -36,7 +38,15 @@ CARD = 0.3  # a card in hand
 # both seats, hard won 23 of 40 without it and 26 of 40 with it (docs/ai.md, eleventh run).
 LAID = 0.4
 SPECIAL = 0.3  # a point of Special
-TOUR = 3.0  # a role's whole tour (a card win), in proportion to the Home Bases reached, the crowning one of them
+# A Protector's or Supervillain's tour, a card win: CROWNED of TOUR for the crowning, the rest in proportion to the
+# steps of the tour already walked (board.tour_left, so a fork towards the next Home Base is worth taking), and
+# all of it scaled down when the rounds left cannot carry the piece so far at MOVE spaces a turn. Worth 3.0 in
+# Home Bases reached, hard's crowned pieces wandered after Encounters: in hard four-player matches (seeds 66000
+# and 66001) Protectors and Supervillains crowned in rounds 5 to 8 had reached one Home Base of three, or none,
+# by the end of round 12 (docs/ai.md, twelfth run).
+TOUR = 16.0
+CROWNED = 0.25
+MOVE = 7.0  # the mean of 2d6
 # A Good or Bad space of one's making on the board, counted in the last round only: it breaks a tie of Renown
 # after that round (the default end), and hard lost tied matches to a random player (seed 7001, 8–8 and 6–6).
 # Counted all match long it cost strength (normal beat it 3 of 8 on seeds 2000–2003, against 1 of 8 without);
@@ -52,16 +62,28 @@ def standing(state: GvbState, seat: int) -> float:
     value += LAID * sum(1 for fixture in state.fixtures if fixture.seat == seat)
     if state.round >= state.rounds:
         value += MARK * sum(1 for mark in state.marks if mark.maker == seat)
-    others = max(1, len(state.players) - 1)
     for piece in state.pieces:
         if piece.seat != seat:
             continue
         start, now = sum(piece.start), sum(piece.stats)
         value += HEALTH * now / max(1, start) + STAT * start
         value += LAID * len(piece.items) - HURT * (start - now)
-        if piece.role:  # crowned counts as a first step of the tour: a Destiny card played is worth something
-            value += TOUR * (1 + len(piece.toured)) / (others + 1)
+        if piece.role:
+            value += tour_worth(state, piece)
     return value
+
+
+def tour_worth(state: GvbState, piece: Piece) -> float:
+    """What a crowned piece's tour is worth now, in Renown-equivalents: how far it has got, and whether the
+    rounds left can carry it the rest of the way."""
+    connectors = layout(len(state.players), SEAT_NAMES)
+    targets = frozenset(home(s) for s in state.seats if s != piece.seat)
+    whole = tour_left(home(piece.seat), targets, connectors, state.lengths)
+    left = tour_left(piece.place, targets - set(piece.toured), connectors, state.lengths)
+    done = 1.0 - left / max(1, whole)
+    turns = last_round(state) - state.round + 1
+    reach = min(1.0, MOVE * turns / left) if left else 1.0
+    return TOUR * (CROWNED + (1.0 - CROWNED) * max(0.0, done)) * reach
 
 
 def evaluate(state: GvbState, seat: int) -> float:

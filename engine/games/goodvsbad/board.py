@@ -9,6 +9,7 @@ the Home Base of a Spoke). Lengths change with Extension, so every function here
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -160,3 +161,41 @@ def places(connectors: tuple[Connector, ...], lengths: tuple[int, ...], players:
     """Every place on the board: Home Bases, the Crossroads (from three players), then each Connector's spaces."""
     nodes = tuple(home(seat) for seat in range(players)) + ((CROSSROADS,) if players >= 3 else ())
     return nodes + tuple(space(c.index, p) for c in connectors for p in range(1, lengths[c.index] + 1))
+
+
+@functools.lru_cache(maxsize=64)
+def node_distances(connectors: tuple[Connector, ...], lengths: tuple[int, ...]) -> Mapping[tuple[str, str], int]:
+    """Fewest steps between any two Home Bases or the Crossroads (Floyd–Warshall over a handful of nodes): a
+    Connector of ``n`` spaces is ``n + 1`` steps from end to end."""
+    nodes = sorted({end for c in connectors for end in c.ends})
+    far = sum(lengths) + len(lengths)
+    dist = {(a, b): 0 if a == b else far for a in nodes for b in nodes}
+    for c in connectors:
+        a, b = c.ends
+        dist[a, b] = dist[b, a] = min(dist[a, b], lengths[c.index] + 1)
+    for k, i, j in itertools.product(nodes, nodes, nodes):
+        dist[i, j] = min(dist[i, j], dist[i, k] + dist[k, j])
+    return MappingProxyType(dist)
+
+
+@functools.lru_cache(maxsize=8192)
+def tour_left(place: str, targets: frozenset[str], connectors: tuple[Connector, ...], lengths: tuple[int, ...]) -> int:
+    """Fewest steps from ``place`` that pass through every Home Base in ``targets``, in the best order. A piece
+    may set off either way at the start of a turn, so the walk is measured both ways from a Connector space.
+    What a Protector's or Supervillain's tour still needs (the AI's measure of how far it has got)."""
+    if not targets:
+        return 0
+    dist = node_distances(connectors, lengths)
+    found = parse_space(place)
+    if found is None:
+        start = {place: 0}
+    else:
+        index, position = found
+        ends = connectors[index].ends
+        start = {ends[0]: position, ends[1]: lengths[index] + 1 - position}
+    best = None
+    for order in itertools.permutations(sorted(targets)):
+        steps = min(first + dist[end, order[0]] for end, first in start.items())
+        steps += sum(dist[a, b] for a, b in itertools.pairwise(order))
+        best = steps if best is None else min(best, steps)
+    return best or 0

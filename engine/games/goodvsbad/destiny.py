@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...core import LogEntry
 from ...frozen import replace
-from .model import DESTINIES, DESTINY_CARDS, GvbState, Kind, Piece, piece_name
+from .model import DESTINIES, DESTINY_CARDS, OVERTIME, TOUR_PLAYS_ON, GvbState, Kind, Piece, piece_name
 
 # Each winning card: the kind of piece it crowns and the role it gives (every version; face up from version 5).
 ROLES: dict[str, tuple[Kind, str]] = {
@@ -55,9 +55,9 @@ def first_round(rounds: int) -> int:
 
 
 def playable(state: GvbState, seat: int, card: str) -> bool:
-    """Whether ``seat`` may play the Destiny ``card`` now: it lies face up, its round has come, and its champion
-    is ``seat``'s."""
-    if card not in state.destinies or state.round < first_round(state.rounds):
+    """Whether ``seat`` may play the Destiny ``card`` now: it lies face up, its round has come (and not gone: the
+    rounds a tour plays on are for the tours under way), and its champion is ``seat``'s."""
+    if card not in state.destinies or not first_round(state.rounds) <= state.round <= state.rounds:
         return False
     champion = standing_above(state, ROLES[card][0])
     return champion is not None and champion.seat == seat
@@ -86,3 +86,20 @@ def dethroned(state: GvbState, piece: Piece) -> tuple[GvbState, list[LogEntry]]:
     name = piece_name(piece.seat, piece.kind)
     line = f"{name} is defeated: it is no longer {title}, and its Destiny card lies face up."
     return state, [LogEntry(line)]
+
+
+def on_tour(state: GvbState) -> bool:
+    """Whether a Protector or Supervillain is on its tour."""
+    return any(piece.role for piece in state.pieces)
+
+
+def last_round(state: GvbState) -> int:
+    """The last round a tour may be walked in: from version 6 a tour under way when the last round ends plays on,
+    for at most ``OVERTIME`` rounds more; a champion crowned in round 5 of a four-player match had some fifty
+    spaces to walk in eight turns."""
+    return state.rounds + (OVERTIME if state.rules >= TOUR_PLAYS_ON else 0)
+
+
+def plays_on(state: GvbState) -> bool:
+    """Whether the match goes on past its last round now: a tour is under way and its extra rounds are not over."""
+    return state.round > state.rounds and on_tour(state) and state.round <= last_round(state)

@@ -32,8 +32,8 @@ class GoodVsBad(Game[GvbState, str, GvbView]):
         seat_names=SEAT_NAMES,
         min_players=2,
         max_players=6,
-        rules_version=5,  # 5: the Destiny cards, the seed's endings within reach (docs/rules/good-vs-bad.md)
-        older_rules=(1, 2, 3, 4),
+        rules_version=6,  # 6: a tour under way plays on after the last round (docs/rules/good-vs-bad.md)
+        older_rules=(1, 2, 3, 4, 5),
         max_decisions=12 + 20 * 6 * DECISIONS_PER_TURN,
         options=GoodVsBadOptions,
         hidden_information=True,

@@ -40,6 +40,10 @@ AS_PRINTED = 4
 # stats together stand above every other piece of its kind, and a champion that loses a duel is defeated (ours,
 # issue 44: the seed's only endings, which matches never reached).
 DESTINIES = 5
+# The rules version from which a tour under way when the last round ends plays on, for at most OVERTIME rounds
+# more (ours, issue 44: four players' champions, crowned from round 5, had some fifty spaces to walk).
+TOUR_PLAYS_ON = 6
+OVERTIME = 3
 DESTINY_CARDS = ("topple-the-new-god", "defeat-the-supervillain")
 Kind = Literal["hero", "villain"]
 KINDS: tuple[Kind, ...] = ("hero", "villain")

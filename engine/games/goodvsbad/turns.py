@@ -12,6 +12,7 @@ from ...core import LogEntry, Outcome
 from ...frozen import replace
 from .board import home, layout, walks
 from .calls import start_encounter
+from .destiny import last_round, plays_on
 from .fights import check_duel
 from .items import over_the_limit
 from .landing import apply_effect, arrive
@@ -191,15 +192,19 @@ def end_turn(state: GvbState) -> tuple[GvbState, Log]:
         state = replace(state, round=state.round + 1)
         seat = state.starter
     state = replace(state, active=seat, roll=0, moved=(), used=())
-    if state.round > state.rounds:
-        outcome = final_result(state)
+    if state.round > state.rounds and not plays_on(state):
+        outcome = final_result(state, extra=state.round > state.rounds + 1 or seat != state.starter)
         return replace(state, outcome=outcome, stage="over"), [LogEntry(outcome.reason)]
+    if state.round > state.rounds:
+        return state, [LogEntry(f"{SEAT_NAMES[seat]}'s turn (round {state.round}: the tour plays on, at most to "
+                                f"round {last_round(state)}).")]  # fmt: skip
     return state, [LogEntry(f"{SEAT_NAMES[seat]}'s turn (round {state.round}).")]
 
 
-def final_result(state: GvbState) -> Outcome:
+def final_result(state: GvbState, *, extra: bool = False) -> Outcome:
     """The default end (ours): most Renown; a tie goes to more Good and Bad spaces of one's making on the
-    board; still tied, the tied players share the win."""
+    board; still tied, the tied players share the win. ``extra``: the match went on past its last round for a
+    tour (version 6), which the result says."""
 
     def score(player_seat: int) -> tuple[int, int]:
         made = sum(1 for m in state.marks if m.maker == player_seat)
@@ -209,4 +214,5 @@ def final_result(state: GvbState) -> Outcome:
     winners = [seat for seat in state.seats if score(seat) == best]
     names = " and ".join(SEAT_NAMES[s] for s in winners)
     verb = "wins" if len(winners) == 1 else "share the win"
-    return Outcome.win(*winners, reason=f"After round {state.rounds}, {names} {verb} with {best[0]} Renown.")
+    when = f"After round {state.rounds}" + (" and the tour's extra rounds" if extra else "")
+    return Outcome.win(*winners, reason=f"{when}, {names} {verb} with {best[0]} Renown.")
