@@ -394,6 +394,7 @@ class PlayerSettings:
     vacation_year: int | None = None
     vacation_days: int = 0  # days booked in ``vacation_year``
     auto_pass: bool = False  # decline every reaction window at once (keeps a six-player game moving)
+    hidden: bool = False  # kept off the ladders (still rated): ``/game settings``
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_until is not None and self.vacation_until > now

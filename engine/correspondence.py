@@ -19,10 +19,11 @@ from typing import Any, Literal
 from .clocks import AUTOPILOT_LEVEL, Expired, Reminder, collect
 from .core import Game, Outcome
 from .errors import EngineError, InvalidSetup
-from .live import AUTOPILOT, CLAIM, RETURN, SKIP, Change, Live, LiveMatches
+from .live import Change, Live, LiveMatches
 from .matches import ActResult, ClockRefused, MatchInfo, NotAPlayer, Status
 from .planning import Planner, game_of, in_play, result_of, take_back
 from .store import JobRow
+from .store.base import AUTOPILOT, CLAIM, RETURN, SKIP
 
 Choice = Literal["claim", "skip", "autopilot"]
 MAX_PASSES = 8  # per match and moment: one automatic expiry per write, so a few seats need a few writes

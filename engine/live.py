@@ -21,11 +21,8 @@ from .errors import EngineError, IncompatibleState
 from .matches import MatchInfo, MatchNotFound, StaleVersion
 from .registry import get_game
 from .store import ActionRow, JobRow, SnapshotRow, Store, StoreError
+from .store.base import EVENT
 
-EVENT = "!"  # log keys of the service's own events (resign, abort, clocks) start with this; no game key does
-RESIGN, ABORT = "!resign", "!abort"
-# A seat ran out of time: the win was claimed, its turn skipped, or the AI plays it; its owner came back.
-CLAIM, SKIP, AUTOPILOT, RETURN = "!claim", "!skip", "!autopilot", "!return"
 ATTEMPTS = 4
 
 

@@ -16,10 +16,11 @@ from typing import Any
 from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS, recompute
 from .core import Game, LogEntry, Outcome, View
 from .errors import NotYourTurn
-from .live import AUTOPILOT, CLAIM, RESIGN, RETURN, SKIP, Change, Live
+from .live import Change, Live
 from .matches import ActResult, MatchClosed, MatchInfo, NotInLobby, NotStarted, Seat, StaleVersion, Status
 from .registry import get_game
 from .store import ActionRow, SnapshotRow
+from .store.base import AUTOPILOT, CLAIM, RESIGN, RETURN, SKIP
 
 SNAPSHOT_EVERY = 32
 

@@ -31,7 +31,7 @@ from .clocks import AUTOPILOT_LEVEL, NO_CLOCKS
 from .core import Choice, LogEntry, Outcome, Step, View
 from .correspondence import Clocks
 from .errors import NotYourTurn
-from .live import ABORT, EVENT, RESIGN, Change, Live, LiveMatches
+from .live import Change, Live, LiveMatches
 from .lobby import Lobby
 from .matches import (
     ActResult,
@@ -66,6 +66,7 @@ from .rng import MatchKey, Rng
 from .settings import Settings
 from .steps import next_step
 from .store import Store, store_for
+from .store.base import ABORT, EVENT, RESIGN
 
 log = logging.getLogger("changeling.engine")
 # A lease's length (``hold``): its holder renews it at every step of the work, far more often than this, so

@@ -19,6 +19,12 @@ from typing import Any
 
 from ..clocks import PlayerSettings
 from ..matches import Bookmark, MatchInfo
+from ..ratings import MatchResult, Rating
+
+EVENT = "!"  # log keys of the service's own events (resign, abort, clocks) start with this; no game key does
+RESIGN, ABORT = "!resign", "!abort"
+# A seat ran out of time: the win was claimed, its turn skipped, or the AI plays it; its owner came back.
+CLAIM, SKIP, AUTOPILOT, RETURN = "!claim", "!skip", "!autopilot", "!return"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,35 @@ class JobRow:
     work: dict[str, Any]
     holder: str
     until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One ended match as a player's history lists it: where they finished, against whom, and the rating change
+    (``None`` before and after for an unrated match)."""
+
+    match_id: str
+    game: str
+    guild_id: int | None
+    channel_id: int
+    ended_at: datetime
+    seat: int
+    place: int
+    won: bool
+    resigned: bool
+    decisions: int
+    opponents: tuple[int, ...]
+    shown_before: int | None
+    shown_after: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A ladder's line: a player's place on it and their rating."""
+
+    rank: int
+    user_id: int
+    rating: Rating
 
 
 class StoreError(Exception):
@@ -201,3 +236,47 @@ class Store(ABC):
     @abstractmethod
     async def put_player(self, player: PlayerSettings) -> None:
         """Store (replacing) a player's settings; durable when it returns."""
+
+    # -- results and ratings (SQLite migration 8, PostgreSQL 3) ----------------------------------------------------
+    # A write that ends a match stores its result and, when rated, changes its players' ratings in the same
+    # transaction (``engine.ratings``).
+
+    @abstractmethod
+    async def result(self, match_id: str) -> tuple[MatchResult, dict[int, tuple[int | None, int | None]]] | None:
+        """An ended match's result and each seat's shown rating before and after it, or ``None``."""
+
+    @abstractmethod
+    async def rating(self, user_id: int, game: str, scope: int) -> Rating | None:
+        """``user_id``'s rating on a ladder (``ratings.OVERALL`` or a guild id), or ``None`` if never rated."""
+
+    @abstractmethod
+    async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
+        """The best-rated players of a ladder who do not hide, best first, from place ``offset + 1``."""
+
+    @abstractmethod
+    async def ladder_size(self, game: str, scope: int) -> int:
+        """How many players a ladder lists (those who hide are not counted)."""
+
+    @abstractmethod
+    async def rank_of(self, user_id: int, game: str, scope: int) -> int | None:
+        """``user_id``'s place on a ladder (``None`` if unrated there or hidden)."""
+
+    @abstractmethod
+    async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
+        """``user_id``'s ended matches, newest first."""
+
+    @abstractmethod
+    async def seat_counts(self, user_id: int, game: str) -> dict[int, int]:
+        """How often ``user_id`` has finished a match of ``game`` in each seat (their favourite seat)."""
+
+    @abstractmethod
+    async def all_results(self) -> list[MatchResult]:
+        """Every recorded result (for rebuilding the ratings)."""
+
+    @abstractmethod
+    async def ratings_table(self) -> dict[tuple[int, str, int], Rating]:
+        """The whole ratings table, keyed by (scope, game, user)."""
+
+    @abstractmethod
+    async def replace_ratings(self, table: dict[tuple[int, str, int], Rating]) -> None:
+        """Make the ratings table ``table`` (the rebuild's repair), in one transaction."""

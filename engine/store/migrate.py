@@ -28,7 +28,10 @@ from .postgres import PostgresStore, is_postgres
 from .sqlite import SqliteStore
 
 # In the order foreign keys allow; seats are the trigger's.
-TABLES = ("matches", "actions", "snapshots", "bookmarks", "players", "jobs", "leases")
+TABLES = (
+    "matches", "actions", "snapshots", "bookmarks", "players", "jobs", "leases", "entrants", "results", "result_seats",
+    "ratings",
+)
 BATCH = 5_000
 
 

@@ -185,6 +185,81 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        8,
+        "results and ratings: who entered each match, what each ended match did to them, the ladders",
+        (
+            # Who held each seat when the match began: a seat a player resigns is the AI's from then on, and
+            # the result still counts it as theirs (a loss). Kept by a trigger as the match starts.
+            """
+            CREATE TABLE entrants (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seat     INTEGER NOT NULL,
+                user_id  INTEGER,
+                ai_level TEXT,
+                PRIMARY KEY (match_id, seat)
+            ) WITHOUT ROWID
+            """,
+            f"""
+            CREATE TRIGGER matches_entrants AFTER UPDATE OF status ON matches
+            WHEN old.status = 'lobby' AND new.status = 'active' BEGIN
+                INSERT OR REPLACE INTO entrants (match_id, seat, user_id, ai_level) {_SEATS_OF_NEW};
+            END
+            """,
+            # Matches begun before this migration: their seats now are the best record of who entered.
+            "INSERT INTO entrants (match_id, seat, user_id, ai_level) SELECT s.match_id, s.seat, s.user_id, "
+            "s.ai_level FROM seats s JOIN matches m ON m.id = s.match_id WHERE m.status IN ('active', 'ended')",
+            """
+            CREATE TABLE results (
+                match_id    TEXT PRIMARY KEY REFERENCES matches (id),
+                game        TEXT NOT NULL,
+                guild_id    INTEGER,
+                ended_at    INTEGER NOT NULL,
+                rated       INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                cooperative INTEGER NOT NULL CHECK (cooperative IN (0, 1)),
+                difficulty  TEXT NOT NULL,
+                decisions   INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX results_ended ON results (ended_at)",
+            """
+            CREATE TABLE result_seats (
+                match_id     TEXT NOT NULL REFERENCES results (match_id),
+                seat         INTEGER NOT NULL,
+                user_id      INTEGER NOT NULL,
+                game         TEXT NOT NULL,
+                guild_id     INTEGER,
+                ended_at     INTEGER NOT NULL,
+                place        INTEGER NOT NULL,
+                won          INTEGER NOT NULL CHECK (won IN (0, 1)),
+                resigned     INTEGER NOT NULL CHECK (resigned IN (0, 1)),
+                shown_before INTEGER,
+                shown_after  INTEGER,
+                PRIMARY KEY (match_id, seat)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX result_seats_user ON result_seats (user_id, ended_at)",
+            """
+            CREATE TABLE ratings (
+                scope       INTEGER NOT NULL,
+                game        TEXT NOT NULL,
+                user_id     INTEGER NOT NULL,
+                mu          REAL NOT NULL,
+                sigma       REAL NOT NULL,
+                ordinal     REAL NOT NULL,
+                matches     INTEGER NOT NULL,
+                wins        INTEGER NOT NULL,
+                streak      INTEGER NOT NULL,
+                best_streak INTEGER NOT NULL,
+                last_at     INTEGER,
+                PRIMARY KEY (scope, game, user_id)
+            ) WITHOUT ROWID
+            """,
+            "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
+            # A player may keep off the ladders (``/game settings``): still rated, never listed.
+            "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -3,7 +3,7 @@
 The same rules as SQLite's (``migrations.py``): append, never edit one that has shipped, refuse a database from
 newer code. PostgreSQL's list starts where SQLite's stood when it was added, in one step: version 1 here is
 SQLite's version 6, column for column (the same names, integer microseconds, JSON as text), so that
-``engine.store.migrate`` copies rows across unchanged; later ones follow SQLite's (2 is SQLite's 7). Discord
+``engine.store.migrate`` copies rows across unchanged; later ones follow SQLite's (2 is SQLite's 7, 3 is 8). Discord
 ids and times are ``BIGINT``.
 
 The ``seats`` rows are kept equal to ``seats_json`` by a trigger, as in SQLite.
@@ -135,6 +135,88 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
             "CREATE INDEX jobs_until ON jobs (until)",
             "CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until BIGINT NOT NULL)",
+        ),
+    ),
+    Migration(
+        3,
+        "results and ratings: entrants, results, their seats, the ladders; players may hide (SQLite's 8)",
+        (
+            """
+            CREATE TABLE entrants (
+                match_id TEXT NOT NULL REFERENCES matches (id),
+                seat     INTEGER NOT NULL,
+                user_id  BIGINT,
+                ai_level TEXT,
+                PRIMARY KEY (match_id, seat)
+            )
+            """,
+            """
+            CREATE FUNCTION matches_entrants() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF OLD.status = 'lobby' AND NEW.status = 'active' THEN
+                    DELETE FROM entrants WHERE match_id = NEW.id;
+                    INSERT INTO entrants (match_id, seat, user_id, ai_level)
+                    SELECT NEW.id, (j.ord - 1)::INTEGER, (j.value ->> 0)::BIGINT, j.value ->> 1
+                    FROM jsonb_array_elements(NEW.seats_json::jsonb) WITH ORDINALITY AS j (value, ord);
+                END IF;
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER matches_entrants AFTER UPDATE OF status ON matches
+            FOR EACH ROW EXECUTE FUNCTION matches_entrants()
+            """,
+            "INSERT INTO entrants (match_id, seat, user_id, ai_level) SELECT s.match_id, s.seat, s.user_id, "
+            "s.ai_level FROM seats s JOIN matches m ON m.id = s.match_id WHERE m.status IN ('active', 'ended')",
+            """
+            CREATE TABLE results (
+                match_id    TEXT PRIMARY KEY REFERENCES matches (id),
+                game        TEXT NOT NULL,
+                guild_id    BIGINT,
+                ended_at    BIGINT NOT NULL,
+                rated       INTEGER NOT NULL CHECK (rated IN (0, 1)),
+                cooperative INTEGER NOT NULL CHECK (cooperative IN (0, 1)),
+                difficulty  TEXT NOT NULL,
+                decisions   INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX results_ended ON results (ended_at)",
+            """
+            CREATE TABLE result_seats (
+                match_id     TEXT NOT NULL REFERENCES results (match_id),
+                seat         INTEGER NOT NULL,
+                user_id      BIGINT NOT NULL,
+                game         TEXT NOT NULL,
+                guild_id     BIGINT,
+                ended_at     BIGINT NOT NULL,
+                place        INTEGER NOT NULL,
+                won          INTEGER NOT NULL CHECK (won IN (0, 1)),
+                resigned     INTEGER NOT NULL CHECK (resigned IN (0, 1)),
+                shown_before INTEGER,
+                shown_after  INTEGER,
+                PRIMARY KEY (match_id, seat)
+            )
+            """,
+            "CREATE INDEX result_seats_user ON result_seats (user_id, ended_at)",
+            """
+            CREATE TABLE ratings (
+                scope       BIGINT NOT NULL,
+                game        TEXT NOT NULL,
+                user_id     BIGINT NOT NULL,
+                mu          DOUBLE PRECISION NOT NULL,
+                sigma       DOUBLE PRECISION NOT NULL,
+                ordinal     DOUBLE PRECISION NOT NULL,
+                matches     INTEGER NOT NULL,
+                wins        INTEGER NOT NULL,
+                streak      INTEGER NOT NULL,
+                best_streak INTEGER NOT NULL,
+                last_at     BIGINT,
+                PRIMARY KEY (scope, game, user_id)
+            )
+            """,
+            "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
+            "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
         ),
     ),
 )

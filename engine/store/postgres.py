@@ -18,8 +18,21 @@ from typing import Any
 import asyncpg
 
 from ..clocks import PlayerSettings
-from ..matches import Bookmark, MatchInfo
-from .base import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SchemaTooNew, SnapshotRow, Store
+from ..matches import Bookmark, MatchInfo, Status
+from ..ratings import MatchResult, Rating
+from . import pg_results
+from . import sqlite_results as shared
+from .base import (
+    ActionRow,
+    ChannelOccupied,
+    DuplicateMatchId,
+    HistoryEntry,
+    JobRow,
+    Ranked,
+    SchemaTooNew,
+    SnapshotRow,
+    Store,
+)
 from .pg_migrations import PG_BOOKKEEPING, PG_LATEST, PG_MIGRATIONS
 from .rows import (
     COLUMNS,
@@ -227,6 +240,8 @@ class PostgresStore(Store):
                     snapshot.seq,
                     dumps(snapshot.state),
                 )
+            if match.status is Status.ENDED:  # the write that ends it: its result and ratings, once
+                await pg_results.record_result(conn, match)
         return True
 
     # -- log and snapshots ----------------------------------------------------------------------------------
@@ -353,7 +368,62 @@ class PostgresStore(Store):
         updates = ", ".join(f"{name} = excluded.{name}" for name in PLAYER_COLUMNS.split(", ")[1:])
         async with self._connection() as conn:
             await conn.execute(
-                f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
                 f"ON CONFLICT (user_id) DO UPDATE SET {updates}",
                 *player_values(player),
             )
+
+    # -- results and ratings (the queries are SQLite's: ``sqlite_results``) ---------------------------------------
+
+    async def result(self, match_id: str) -> tuple[MatchResult, dict[int, tuple[int | None, int | None]]] | None:
+        rows = await self._fetch(f"SELECT {shared.RESULT_COLUMNS} FROM results WHERE match_id = $1", match_id)
+        if not rows:
+            return None
+        query = f"SELECT {shared.SEAT_COLUMNS}, shown_before, shown_after FROM result_seats WHERE match_id = $1"
+        seats = [tuple(row) for row in await self._fetch(query, match_id)]
+        (found,) = shared.results_of_rows([tuple(rows[0])], [row[:6] for row in seats])
+        return found, {row[1]: (row[6], row[7]) for row in seats}
+
+    async def rating(self, user_id: int, game: str, scope: int) -> Rating | None:
+        query = f"SELECT {shared.RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 AND user_id = $3"
+        rows = await self._fetch(query, scope, game, user_id)
+        return shared.rating_of_row(tuple(rows[0])) if rows else None
+
+    async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
+        query = (
+            f"SELECT user_id, {shared.RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 AND "
+            f"{shared.LISTED} ORDER BY ordinal DESC, user_id LIMIT $3 OFFSET $4"
+        )
+        rows = await self._fetch(query, scope, game, limit, offset)
+        return [Ranked(offset + i + 1, row[0], shared.rating_of_row(tuple(row)[1:])) for i, row in enumerate(rows)]
+
+    async def ladder_size(self, game: str, scope: int) -> int:
+        query = f"SELECT count(*) FROM ratings WHERE scope = $1 AND game = $2 AND {shared.LISTED}"
+        return int((await self._fetch(query, scope, game))[0][0])
+
+    async def rank_of(self, user_id: int, game: str, scope: int) -> int | None:
+        rows = await self._fetch(pg_results.numbered(shared.RANK), scope, game, user_id)
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
+        where = "s.user_id = ?" + (" AND s.game = ?" if game else "")
+        query = pg_results.numbered(shared.HISTORY.format(where=where, concat="string_agg(o.user_id::text, ',')"))
+        rows = await self._fetch(query, *((user_id, game, limit) if game else (user_id, limit)))
+        return [shared.history_entry(tuple(row)) for row in rows]
+
+    async def seat_counts(self, user_id: int, game: str) -> dict[int, int]:
+        query = "SELECT seat, count(*) FROM result_seats WHERE user_id = $1 AND game = $2 GROUP BY seat"
+        return {row[0]: row[1] for row in await self._fetch(query, user_id, game)}
+
+    async def all_results(self) -> list[MatchResult]:
+        rows = [tuple(row) for row in await self._fetch(f"SELECT {shared.RESULT_COLUMNS} FROM results")]
+        seats = [tuple(row) for row in await self._fetch(f"SELECT {shared.SEAT_COLUMNS} FROM result_seats")]
+        return shared.results_of_rows(rows, seats)
+
+    async def ratings_table(self) -> dict[tuple[int, str, int], Rating]:
+        rows = await self._fetch(f"SELECT scope, game, user_id, {shared.RATING_COLUMNS} FROM ratings")
+        return {(row[0], row[1], row[2]): shared.rating_of_row(tuple(row)[3:]) for row in rows}
+
+    async def replace_ratings(self, table: dict[tuple[int, str, int], Rating]) -> None:
+        async with self._connection() as conn:
+            await pg_results.replace_ratings(conn, table)

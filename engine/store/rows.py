@@ -25,7 +25,9 @@ NAMES = (
 )  # fmt: skip
 COLUMNS = ", ".join(NAMES)
 FIXED = ("id", "game", "guild_id", "channel_id", "created_at")  # set once, at insert
-PLAYER_COLUMNS = "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days, auto_pass"
+PLAYER_COLUMNS = (
+    "user_id, remind_by, vacation_from, vacation_until, vacation_year, vacation_days, auto_pass, hidden"
+)
 OPEN = "status IN ('lobby', 'active')"
 
 
@@ -134,6 +136,7 @@ def player_of(row: Mapping[str, Any]) -> PlayerSettings:
         row["vacation_year"],
         row["vacation_days"],
         bool(row["auto_pass"]),
+        bool(row["hidden"]),
     )
 
 
@@ -147,4 +150,5 @@ def player_values(player: PlayerSettings) -> tuple[Any, ...]:
         player.vacation_year,
         player.vacation_days,
         int(player.auto_pass),
+        int(player.hidden),
     )

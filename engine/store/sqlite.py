@@ -25,8 +25,10 @@ import aiosqlite
 
 from ..clocks import PlayerSettings
 from ..matches import Bookmark, MatchInfo
+from ..ratings import MatchResult, Rating
+from . import sqlite_results as results
 from . import sqlite_writer as writes
-from .base import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SnapshotRow, Store
+from .base import ActionRow, ChannelOccupied, DuplicateMatchId, HistoryEntry, JobRow, Ranked, SnapshotRow, Store
 from .rows import COLUMNS, OPEN, PLAYER_COLUMNS, match_of, micros, moment, optional_moment, player_of
 
 T = TypeVar("T")
@@ -256,3 +258,60 @@ class SqliteStore(Store):
 
     async def put_player(self, player: PlayerSettings) -> None:
         await self._on_writer(writes.put_player, player)
+
+    # -- results and ratings --------------------------------------------------------------------------------
+
+    async def result(self, match_id: str) -> tuple[MatchResult, dict[int, tuple[int | None, int | None]]] | None:
+        query = f"SELECT {results.RESULT_COLUMNS} FROM results WHERE match_id = ?"
+        rows = list(await self._read.execute_fetchall(query, (match_id,)))
+        if not rows:
+            return None
+        seats = list(await self._read.execute_fetchall(
+            f"SELECT {results.SEAT_COLUMNS}, shown_before, shown_after FROM result_seats WHERE match_id = ?",
+            (match_id,),
+        ))  # fmt: skip
+        (found,) = results.results_of_rows(rows, [row[:6] for row in seats])
+        return found, {row[1]: (row[6], row[7]) for row in seats}
+
+    async def rating(self, user_id: int, game: str, scope: int) -> Rating | None:
+        query = f"SELECT {results.RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? AND user_id = ?"
+        rows = list(await self._read.execute_fetchall(query, (scope, game, user_id)))
+        return results.rating_of_row(rows[0]) if rows else None
+
+    async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
+        query = (
+            f"SELECT user_id, {results.RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? AND "
+            f"{results.LISTED} ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?"
+        )
+        rows = await self._read.execute_fetchall(query, (scope, game, limit, offset))
+        return [Ranked(offset + i + 1, row[0], results.rating_of_row(row[1:])) for i, row in enumerate(rows)]
+
+    async def ladder_size(self, game: str, scope: int) -> int:
+        query = f"SELECT count(*) FROM ratings WHERE scope = ? AND game = ? AND {results.LISTED}"
+        return int(next(iter(await self._read.execute_fetchall(query, (scope, game))))[0])
+
+    async def rank_of(self, user_id: int, game: str, scope: int) -> int | None:
+        rows = list(await self._read.execute_fetchall(results.RANK.replace("$", "?"), (scope, game, user_id)))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
+        where = "s.user_id = ?" + (" AND s.game = ?" if game else "")
+        params = (user_id, game, limit) if game else (user_id, limit)
+        rows = await self._read.execute_fetchall(results.HISTORY.format(where=where, concat=results.CONCAT), params)
+        return [results.history_entry(row) for row in rows]
+
+    async def seat_counts(self, user_id: int, game: str) -> dict[int, int]:
+        query = "SELECT seat, count(*) FROM result_seats WHERE user_id = ? AND game = ? GROUP BY seat"
+        return dict(await self._read.execute_fetchall(query, (user_id, game)))
+
+    async def all_results(self) -> list[MatchResult]:
+        rows = await self._read.execute_fetchall(f"SELECT {results.RESULT_COLUMNS} FROM results")
+        seats = await self._read.execute_fetchall(f"SELECT {results.SEAT_COLUMNS} FROM result_seats")
+        return results.results_of_rows(rows, seats)
+
+    async def ratings_table(self) -> dict[tuple[int, str, int], Rating]:
+        rows = await self._read.execute_fetchall(f"SELECT scope, game, user_id, {results.RATING_COLUMNS} FROM ratings")
+        return {(row[0], row[1], row[2]): results.rating_of_row(row[3:]) for row in rows}
+
+    async def replace_ratings(self, table: dict[tuple[int, str, int], Rating]) -> None:
+        await self._on_writer(results.replace_ratings, table)

@@ -18,9 +18,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..matches import Status
 from .base import ActionRow, JobRow, SchemaTooNew, SnapshotRow, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 from .rows import COLUMNS, FIXED, NAMES, PLAYER_COLUMNS, dumps, micros, player_values, row_values
+from .sqlite_results import record_result
 
 if TYPE_CHECKING:
     import asyncio
@@ -184,6 +186,8 @@ def _apply(conn: sqlite3.Connection, pending: Pending) -> bool:
             "INSERT OR REPLACE INTO snapshots (match_id, seq, state_json) VALUES (?, ?, ?)",
             (snapshot.match_id, snapshot.seq, dumps(snapshot.state)),
         )
+    if pending.match.status is Status.ENDED:  # the write that ends it: its result and ratings, once
+        record_result(conn, pending.match)
     return True
 
 
@@ -199,7 +203,7 @@ def set_bookmark(conn: sqlite3.Connection, bookmark: Bookmark) -> None:
 
 def put_player(conn: sqlite3.Connection, player: PlayerSettings) -> None:
     conn.execute(
-        f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", player_values(player)
+        f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", player_values(player)
     )
 
 

@@ -6,8 +6,10 @@ from dataclasses import replace
 from datetime import datetime
 
 from engine.clocks import PlayerSettings
-from engine.matches import Bookmark, MatchInfo
+from engine.matches import Bookmark, MatchInfo, Status
+from engine.ratings import MatchResult, Rating, rate, result_of
 from engine.store import ActionRow, ChannelOccupied, DuplicateMatchId, JobRow, SnapshotRow, Store
+from engine.store.base import RESIGN, HistoryEntry, Ranked
 
 
 class MemoryStore(Store):
@@ -19,6 +21,9 @@ class MemoryStore(Store):
         self.players: dict[int, PlayerSettings] = {}
         self.jobs: dict[tuple[str, int], JobRow] = {}
         self.leases: dict[str, tuple[str, datetime]] = {}
+        self.entrants: dict[str, dict[int, tuple[int | None, str | None]]] = {}
+        self.results: dict[str, tuple[MatchResult, dict[int, tuple[int | None, int | None]]]] = {}
+        self.ratings: dict[tuple[int, str, int], Rating] = {}
 
     async def open(self) -> None:
         return None
@@ -53,9 +58,14 @@ class MemoryStore(Store):
         snapshot: SnapshotRow | None = None,
         job: JobRow | None = None,
     ) -> bool:
-        if self.matches[match.id].revision != expected_revision:
+        old = self.matches[match.id]
+        if old.revision != expected_revision:
             return False
         self.matches[match.id] = match
+        if old.status is Status.LOBBY and match.status is Status.ACTIVE:
+            self.entrants[match.id] = {i: (seat.user_id, seat.ai_level) for i, seat in enumerate(match.seats)}
+        if match.status is Status.ENDED and match.id not in self.results:
+            self._record(match)
         if job is not None:
             self.jobs[job.match_id, job.revision] = job
         if action is not None:
@@ -130,3 +140,69 @@ class MemoryStore(Store):
 
     async def put_player(self, player: PlayerSettings) -> None:
         self.players[player.user_id] = player
+
+    # -- results and ratings: the same rules as the databases', kept in dictionaries ---------------------------
+
+    def _record(self, match: MatchInfo) -> None:
+        resigned = [row.seat for row in self.log.get(match.id, []) if row.key == RESIGN and row.seat is not None]
+        result = result_of(match, self.entrants.get(match.id, {}), resigned)
+        if result is None:
+            return
+        shown: dict[int, tuple[int | None, int | None]] = {p.seat: (None, None) for p in result.placings}
+        if result.rated:
+            for scope in result.scopes():
+                keys = [(scope, result.game, p.user_id) for p in result.placings]
+                old = [self.ratings.get(key, Rating()) for key in keys]
+                new = rate(old, result)
+                self.ratings.update(zip(keys, new, strict=True))
+                shown = {p.seat: (o.shown, n.shown) for p, o, n in zip(result.placings, old, new, strict=True)}
+        self.results[match.id] = (result, shown)
+
+    def _listed(self, game: str, scope: int) -> list[tuple[int, Rating]]:
+        hidden = {user for user, settings in self.players.items() if settings.hidden}
+        found = [(k[2], r) for k, r in self.ratings.items() if k[:2] == (scope, game) and k[2] not in hidden]
+        return sorted(found, key=lambda item: (-item[1].ordinal, item[0]))
+
+    async def result(self, match_id: str) -> tuple[MatchResult, dict[int, tuple[int | None, int | None]]] | None:
+        return self.results.get(match_id)
+
+    async def rating(self, user_id: int, game: str, scope: int) -> Rating | None:
+        return self.ratings.get((scope, game, user_id))
+
+    async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
+        listed = self._listed(game, scope)[offset : offset + limit]
+        return [Ranked(offset + i + 1, user, rating) for i, (user, rating) in enumerate(listed)]
+
+    async def ladder_size(self, game: str, scope: int) -> int:
+        return len(self._listed(game, scope))
+
+    async def rank_of(self, user_id: int, game: str, scope: int) -> int | None:
+        users = [user for user, _ in self._listed(game, scope)]
+        return users.index(user_id) + 1 if user_id in users else None
+
+    async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
+        entries = []
+        for result, shown in self.results.values():
+            for p in result.placings:
+                if p.user_id == user_id and game in (None, result.game):
+                    others = tuple(o.user_id for o in result.placings if o.seat != p.seat)
+                    channel = self.matches[result.match_id].channel_id
+                    entries.append(HistoryEntry(result.match_id, result.game, result.guild_id, channel,
+                                                result.ended_at, p.seat, p.place, p.won, p.resigned,
+                                                result.decisions, others, *shown[p.seat]))  # fmt: skip
+        return sorted(entries, key=lambda e: (e.ended_at, e.match_id), reverse=True)[:limit]
+
+    async def seat_counts(self, user_id: int, game: str) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for entry in await self.history(user_id, game=game, limit=2**31):
+            counts[entry.seat] = counts.get(entry.seat, 0) + 1
+        return counts
+
+    async def all_results(self) -> list[MatchResult]:
+        return [result for result, _ in self.results.values()]
+
+    async def ratings_table(self) -> dict[tuple[int, str, int], Rating]:
+        return dict(self.ratings)
+
+    async def replace_ratings(self, table: dict[tuple[int, str, int], Rating]) -> None:
+        self.ratings = dict(table)
