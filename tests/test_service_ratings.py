@@ -4,17 +4,23 @@ AI seats and co-op make a match unrated but recorded; the ladders, history and a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from engine.clocks import PlayerSettings
 from engine.matches import ActResult, Seat, Status
 from engine.ratings import OVERALL, SHOWN_BASE, rebuild
 from engine.service import MatchService
+from engine.store import is_postgres
+from engine.store.rebuild import check, main
 from tests.fakes.party_game import party_game_offered
-from tests.helpers.matches import CHANNEL, GUILD, HOST, query, service
+from tests.helpers.matches import CHANNEL, GUILD, HOST, open_service, query, service
 
 __all__ = ["service"]  # fixtures
 PEOPLE = (HOST, 2, 3, 4, 5, 6)
@@ -139,3 +145,37 @@ async def test_a_match_with_an_ai_seat_is_recorded_unrated(service: MatchService
     result, _ = await service.store.result((await finish(service, started, {0: 3})).match.id)
     assert not result.rated and [(p.user_id, p.place) for p in result.placings] == [(HOST, 1)]
     assert await service.store.ratings_table() == {}
+
+
+async def test_the_rebuild_command_finds_a_changed_rating_and_repairs_it(
+    service: MatchService, database: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for channel, adds in ((301, {0: 3}), (302, {1: 3})):
+        await finish(service, await party_match(service, 2, channel=channel), adds)
+    kept = await service.store.ratings_table()
+    assert (await check(str(database), repair=False)).equal
+    await tamper(database, HOST)
+    found = await check(str(database), repair=False)
+    assert (found.missing, found.extra, found.different) == (0, 0, 2), "the host's two ladders"
+    assert await asyncio.to_thread(main, [str(database)]) == 1
+    assert "2 different" in capsys.readouterr().out
+    assert await asyncio.to_thread(main, ["--repair", str(database)]) == 0
+    assert (await check(str(database), repair=False)).equal
+    fresh = await open_service(database)
+    try:
+        assert await fresh.store.ratings_table() == kept
+    finally:
+        await fresh.close()
+
+
+async def tamper(database: str | Path, user_id: int) -> None:
+    """Change a player's ratings behind the store's back, through a plain connection that commits."""
+    if is_postgres(database):
+        conn = await asyncpg.connect(str(database))
+        try:
+            await conn.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = $1", user_id)
+        finally:
+            await conn.close()
+        return
+    with contextlib.closing(sqlite3.connect(database)) as plain, plain:
+        plain.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ?", (user_id,))
