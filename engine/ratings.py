@@ -86,6 +86,7 @@ class MatchResult:
     decisions: int
     placings: tuple[Placing, ...]
     difficulty: str = ""  # co-op only: the level it was played at
+    seq: int = 0  # the order it was rated in, among all results (the stores number them)
 
     def scopes(self) -> tuple[int, ...]:
         """The ladders this result counts on: the overall one, and its server's."""
@@ -170,10 +171,11 @@ def rate(before: Sequence[Rating], result: MatchResult) -> list[Rating]:
 
 
 def rebuild(results: Iterable[MatchResult]) -> dict[tuple[int, str, int], Rating]:
-    """Every rating, derived again from the rated results in the order they ended: what the ratings table must
-    hold, keyed by (scope, game, user)."""
+    """Every rating, derived again from the rated results in the order they were rated (``seq``; two processes
+    may rate matches in another order than their ends' timestamps): what the ratings table must hold, keyed by
+    (scope, game, user)."""
     table: dict[tuple[int, str, int], Rating] = {}
-    for result in sorted(results, key=lambda r: (r.ended_at, r.match_id)):
+    for result in sorted(results, key=lambda r: (r.seq, r.ended_at, r.match_id)):
         if not result.rated:
             continue
         for scope in result.scopes():

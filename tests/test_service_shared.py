@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 
+from engine.store.rebuild import check
 from tests.helpers import shared_driver
 from tests.helpers.forked import Forked
 from tests.helpers.matches import open_service, query
@@ -86,3 +87,11 @@ def test_three_processes_on_the_same_matches_commit_each_version_once_through_tw
     snapshots = asyncio.run(query(database, "SELECT match_id, seq, state_json FROM snapshots"))
     assert len(matches) >= CHANNELS
     asyncio.run(check_replays(database, matches, snapshots))
+    # Each ended match was rated exactly once, by whichever process ended it, however the kills fell: one result
+    # a match, and ratings equal to rating those results in turn (a lost or doubled update would differ).
+    ended = {row[0] for row in matches if row[5] == "ended"}
+    results = [row[0] for row in asyncio.run(query(database, "SELECT match_id FROM results"))]
+    assert len(ended) >= 10 and sorted(results) == sorted(ended)
+    assert asyncio.run(check(str(database), repair=False)).equal
+    counts = dict(asyncio.run(query(database, "SELECT user_id, matches FROM ratings WHERE scope = 0")))
+    assert counts == {1: len(ended), 2: len(ended)}

@@ -33,6 +33,7 @@ TABLES = (
     "ratings",
 )
 BATCH = 5_000
+_RENUMBER = "SELECT setval('results_seq', (SELECT coalesce(max(seq), 0) + 1 FROM results), false)"
 
 
 class TargetNotEmpty(StoreError):
@@ -68,6 +69,8 @@ async def migrate(source: str | Path, target: str) -> Copied:
         with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as plain:
             async with conn.transaction():
                 copied = {table: await _copy(plain, conn, table) for table in TABLES}
+                # The next result is numbered after the last one copied.
+                await conn.execute(_RENUMBER)
             for table, count in copied.items():
                 stored = await conn.fetchval(f"SELECT count(*) FROM {table}")
                 if stored != count:

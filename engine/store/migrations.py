@@ -189,6 +189,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         8,
         "results and ratings: who entered each match, what each ended match did to them, the ladders",
         (
+            # ``results.seq`` numbers the results in the order they were rated: the order a rebuild rates them in.
             # Who held each seat when the match began: a seat a player resigns is the AI's from then on, and
             # the result still counts it as theirs (a loss). Kept by a trigger as the match starts.
             """
@@ -212,6 +213,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             """
             CREATE TABLE results (
                 match_id    TEXT PRIMARY KEY REFERENCES matches (id),
+                seq         INTEGER NOT NULL UNIQUE,
                 game        TEXT NOT NULL,
                 guild_id    INTEGER,
                 ended_at    INTEGER NOT NULL,
@@ -221,7 +223,6 @@ MIGRATIONS: tuple[Migration, ...] = (
                 decisions   INTEGER NOT NULL
             ) WITHOUT ROWID
             """,
-            "CREATE INDEX results_ended ON results (ended_at)",
             """
             CREATE TABLE result_seats (
                 match_id     TEXT NOT NULL REFERENCES results (match_id),

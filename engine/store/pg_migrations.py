@@ -172,6 +172,7 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """
             CREATE TABLE results (
                 match_id    TEXT PRIMARY KEY REFERENCES matches (id),
+                seq         BIGINT NOT NULL UNIQUE,
                 game        TEXT NOT NULL,
                 guild_id    BIGINT,
                 ended_at    BIGINT NOT NULL,
@@ -181,7 +182,9 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
                 decisions   INTEGER NOT NULL
             )
             """,
-            "CREATE INDEX results_ended ON results (ended_at)",
+            # Drawn after the ratings a result changes are locked: of two results sharing a player, the one
+            # rated first has the lower number, so a rebuild in this order rates them as they were rated.
+            "CREATE SEQUENCE results_seq",
             """
             CREATE TABLE result_seats (
                 match_id     TEXT NOT NULL REFERENCES results (match_id),

@@ -68,9 +68,9 @@ async def record_result(conn: asyncpg.Connection, match: MatchInfo) -> MatchResu
             if scope == result.scopes()[-1]:
                 before = {p.seat: r.shown for p, r in zip(result.placings, old, strict=True)}
                 after = {p.seat: r.shown for p, r in zip(result.placings, new, strict=True)}
-    await conn.execute(
-        "INSERT INTO results (match_id, game, guild_id, ended_at, rated, cooperative, difficulty, decisions) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    await conn.execute(  # numbered only now, with the ratings it changed locked (see pg_migrations)
+        "INSERT INTO results (match_id, seq, game, guild_id, ended_at, rated, cooperative, difficulty, decisions) "
+        "VALUES ($1, nextval('results_seq'), $2, $3, $4, $5, $6, $7, $8)",
         result.match_id, result.game, result.guild_id, micros(result.ended_at), int(result.rated),
         int(result.cooperative), result.difficulty, result.decisions,
     )  # fmt: skip

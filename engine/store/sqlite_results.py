@@ -67,8 +67,8 @@ def insert_result(
     conn: sqlite3.Connection, result: MatchResult, before: dict[int, int], after: dict[int, int]
 ) -> None:
     conn.execute(
-        "INSERT INTO results (match_id, game, guild_id, ended_at, rated, cooperative, difficulty, decisions) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO results (match_id, seq, game, guild_id, ended_at, rated, cooperative, difficulty, decisions) "
+        "VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM results), ?, ?, ?, ?, ?, ?, ?)",
         (result.match_id, result.game, result.guild_id, micros(result.ended_at), int(result.rated),
          int(result.cooperative), result.difficulty, result.decisions),
     )  # fmt: skip
@@ -112,8 +112,8 @@ def results_of_rows(rows: Iterable[Sequence[Any]], seats: Iterable[Sequence[Any]
         placings.setdefault(match_id, []).append(Placing(seat, user_id, place, bool(won), bool(resigned)))
     return [
         MatchResult(match_id, game, guild_id, moment(ended_at), bool(rated), bool(coop), decisions,
-                    tuple(sorted(placings.get(match_id, []), key=lambda p: p.seat)), difficulty)
-        for match_id, game, guild_id, ended_at, rated, coop, difficulty, decisions in rows
+                    tuple(sorted(placings.get(match_id, []), key=lambda p: p.seat)), difficulty, seq)
+        for match_id, game, guild_id, ended_at, rated, coop, difficulty, decisions, seq in rows
     ]
 
 
@@ -140,5 +140,5 @@ def history_entry(row: Sequence[Any]) -> HistoryEntry:
                         bool(resigned), decisions, opponents, before, after)  # fmt: skip
 
 
-RESULT_COLUMNS = "match_id, game, guild_id, ended_at, rated, cooperative, difficulty, decisions"
+RESULT_COLUMNS = "match_id, game, guild_id, ended_at, rated, cooperative, difficulty, decisions, seq"
 SEAT_COLUMNS = "match_id, seat, user_id, place, won, resigned"

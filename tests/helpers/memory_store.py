@@ -148,6 +148,7 @@ class MemoryStore(Store):
         result = result_of(match, self.entrants.get(match.id, {}), resigned)
         if result is None:
             return
+        result = replace(result, seq=len(self.results) + 1)
         shown: dict[int, tuple[int | None, int | None]] = {p.seat: (None, None) for p in result.placings}
         if result.rated:
             for scope in result.scopes():

@@ -2,7 +2,8 @@
 ``python shared_driver.py DB SEED CHANNELS``.
 
 It plays random legal decisions in randomly chosen channels ``1..CHANNELS`` (the test opened a match in each;
-an ended one is replaced), as several bot processes serve the same matches; a click another process beat
+an ended one is replaced), now and then resigning instead, which ends the match and rates it, as several bot
+processes serve the same matches; a click another process beat
 (``StaleVersion``, or ``MatchClosed`` when the other's click ended the match) is simply dropped, as a player's
 would be. It prints ``ACK <match> <seq> <key>`` (flushed) the moment each write has returned, i.e. committed;
 the test SIGKILLs it at random moments. The test forks it from a forkserver (tests/helpers/forked.py, ``forked``).
@@ -24,6 +25,7 @@ from engine.service import MatchService
 from tests.helpers.crash_driver import PLAYERS, Say, say_out
 
 LIMIT = 5_000  # decisions before giving up, should the test never kill us
+RESIGNS = 1 / 20  # the share of decisions that are a resignation instead
 
 
 async def act_once(svc: MatchService, channel: int, rnd: random.Random, say: Say) -> None:
@@ -48,7 +50,10 @@ async def act_once(svc: MatchService, channel: int, rnd: random.Random, say: Say
     if not choices:  # another process moved meanwhile: this picker is stale
         return
     try:
-        done = await svc.act(match.id, user, rnd.choice(choices).key, result.version, seat=seat)
+        if rnd.random() < RESIGNS:  # a match that ends, so that its result and ratings are written
+            done = await svc.resign(match.id, user)
+        else:
+            done = await svc.act(match.id, user, rnd.choice(choices).key, result.version, seat=seat)
     except (StaleVersion, MatchClosed):  # another process moved, or ended the match, first
         return
     say(f"ACK {done.match.id} {done.version} {done.key}")
