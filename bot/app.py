@@ -19,9 +19,11 @@ from .inputs import ID_PREFIX, claimed
 from .replies import refuse
 from .scheduler import Sleep
 from .settings import Settings
+from .standings import STANDINGS_ITEMS
 
 log = logging.getLogger("changeling.bot")
-TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
+ITEMS = (*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in ITEMS)
 
 # Changeling has no voice features; don't warn at every start that voice libraries are missing.
 discord.VoiceClient.warn_nacl = False
@@ -55,7 +57,7 @@ class ChangelingBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Register the persistent components and the command group, then sync the commands (from the process
         holding shard 0 only: the commands are the application's, not a shard's)."""
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ITEMS)
         self.tree.add_command(build_game_group(self.flows))
         self.tree.on_error = self.on_app_command_error
         if not self.settings.syncs_commands:

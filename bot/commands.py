@@ -97,10 +97,11 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30] | None = None) -> None:
         await flows.clocks.vacation(interaction, days)
 
-    @group.command(name="settings", description="Your settings: reminders before a deadline, auto-pass")
+    @group.command(name="settings", description="Your settings: reminders, auto-pass, hiding from leaderboards")
     @app_commands.describe(
         reminders="How reminders reach you",
         autopass="Decline every chance to react on others' turns at once (keeps big games moving)",
+        hidden="Keep yourself off the leaderboards (you are still rated)",
     )
     @app_commands.choices(
         reminders=[
@@ -112,8 +113,43 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         interaction: discord.Interaction,
         reminders: app_commands.Choice[str] | None = None,
         autopass: bool | None = None,
+        hidden: bool | None = None,
     ) -> None:
-        await flows.clocks.settings(interaction, None if reminders is None else reminders.value, autopass)
+        await flows.clocks.settings(interaction, None if reminders is None else reminders.value, autopass, hidden)
+
+    @group.command(name="stats", description="A player's record: rating, matches, wins, streaks (only you see it)")
+    @app_commands.describe(player="Whose record (empty: yours)", game="One game's record (empty: every game)")
+    @app_commands.choices(game=games)
+    async def stats(
+        interaction: discord.Interaction, player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:  # fmt: skip
+        await flows.standings.stats(interaction, player, None if game is None else game.value)
+
+    @group.command(name="leaderboard", description="The best-rated players of a game (only you see it)")
+    @app_commands.describe(game="Which game", scope="This server's ladder, or everyone's")
+    @app_commands.choices(
+        game=games,
+        scope=[app_commands.Choice(name="this server", value="s"), app_commands.Choice(name="global", value="g")],
+    )
+    async def leaderboard(
+        interaction: discord.Interaction, game: app_commands.Choice[str], scope: app_commands.Choice[str] | None = None
+    ) -> None:
+        default = "s" if interaction.guild_id is not None else "g"
+        await flows.standings.leaderboard(interaction, game.value, default if scope is None else scope.value)
+
+    @group.command(name="history", description="A player's latest finished matches (only you see it)")
+    @app_commands.describe(player="Whose matches (empty: yours)", game="Only this game's")
+    @app_commands.choices(game=games)
+    async def history(
+        interaction: discord.Interaction, player: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:  # fmt: skip
+        await flows.standings.history(interaction, player, None if game is None else game.value)
+
+    @group.command(name="mine", description="Every match you are in, on any server, yours to move first")
+    async def mine(interaction: discord.Interaction) -> None:
+        await flows.standings.mine(interaction)
 
     @group.command(name="list", description="The games on offer and the matches running in this server")
     async def list_(interaction: discord.Interaction) -> None:

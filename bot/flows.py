@@ -29,6 +29,7 @@ from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
 from .secrets import SecretCourier
+from .standings import StandingsFlows
 
 log = logging.getLogger("changeling.bot")
 
@@ -52,6 +53,7 @@ class Flows:
         self.poster = Poster(client, service, self.courier, kick=self._wake_ai)
         self.ai = AiTurns(client, service, thinker, self.poster.publish, sleep=sleep)
         self.clocks = ClockFlows(client, service, self.poster, sleep=sleep)
+        self.standings = StandingsFlows(service)
 
     def _wake_ai(self, result: ActResult) -> None:
         """After each new board: the AI takes its seats' turns (the poster and the AI publish through each

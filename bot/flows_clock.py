@@ -140,21 +140,28 @@ class ClockFlows:
 
     @guarded
     async def settings(
-        self, interaction: discord.Interaction, reminders: str | None, autopass: bool | None = None
+        self,
+        interaction: discord.Interaction,
+        reminders: str | None,
+        autopass: bool | None = None,
+        hidden: bool | None = None,
     ) -> None:
-        """``/game settings``: where reminders reach the player (a mention in the channel, or a DM), and whether
-        reaction windows are declined at once for them (auto-pass)."""
+        """``/game settings``: where reminders reach the player (a mention in the channel, or a DM), whether
+        reaction windows are declined at once for them (auto-pass), and whether the leaderboards list them."""
         if reminders is not None:
             await self.service.players.set_reminders(interaction.user.id, reminders)
         if autopass is not None:
             await self.service.players.set_auto_pass(interaction.user.id, autopass)
+        if hidden is not None:
+            await self.service.players.set_hidden(interaction.user.id, hidden)
         player = await self.service.players.player(interaction.user.id)
         how = "by direct message" if player.remind_by == "dm" else "with a mention in the match's channel"
         passes = "are declined at once (auto-pass)" if player.auto_pass else "wait for your answer"
+        listed = "keep you off (you are still rated)" if player.hidden else "list you"
         await reply(
             interaction,
             f"Reminders before a deadline reach you {how}. Chances to react on others' turns {passes}. "
-            "Change them with `/game settings`.",
+            f"The leaderboards {listed}. Change them with `/game settings`.",
         )
 
     # -- due work from the scheduler --------------------------------------------------------------------------

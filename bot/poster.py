@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from engine.core import View
-from engine.matches import ActResult, MatchInfo
+from engine.matches import ActResult, MatchInfo, Status
 from engine.service import MatchService
 
 from .lobby import lobby_post, settings_page_of, settings_panel
@@ -95,7 +95,8 @@ class Poster:
             return None  # a decision nobody else can see (a stage of a Metamorph move): the board stands
         lines = (*shown.lines, *result.public_log) if shown else result.public_log
         quiet = {actor} if ping else set(result.to_decide.values())
-        post = board_post(match, result.view, lines, result.to_decide, quiet=quiet)
+        ratings = await self.service.standings.change_of(match.id) if match.status is Status.ENDED else None
+        post = board_post(match, result.view, lines, result.to_decide, quiet=quiet, ratings=ratings)
         # The image's caption: why the match ended, else the decision's last line in words.
         caption = result.outcome.reason if result.outcome else (result.public_log[-1] if result.public_log else None)
         file = board_file(result.view, caption=caption)

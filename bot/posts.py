@@ -89,9 +89,10 @@ def board_post(
     to_decide: Mapping[int, int | None],
     *,
     quiet: Collection[int | None] = (),
+    ratings: Mapping[int, tuple[int, int]] | None = None,
 ) -> BoardPost:
     """The public board message after a decision (or a re-post with ``lines`` empty); users in ``quiet`` are
-    not mentioned."""
+    not mentioned. ``ratings``: each rated seat's shown rating before and after, once a rated match ended."""
     game = get_game(match.game)
     embed = discord.Embed(title=f"{game.meta.title} · turn {view.turn}", colour=COLOUR)
     embed.description = "\n".join(lines) if lines else None
@@ -117,6 +118,10 @@ def board_post(
     else:
         embed.colour = ENDED_COLOUR
         embed.add_field(name="Result", value=result_text(game, match), inline=False)
+        if ratings:
+            changes = [f"{seat_line(game, match, seat)}: {after:,} ({after - before:+d})"
+                       for seat, (before, after) in sorted(ratings.items())]  # fmt: skip
+            embed.add_field(name="Ratings", value="\n".join(changes), inline=False)
         if match.status is Status.ENDED:
             buttons.add_item(RematchButton(match.id))
         buttons.add_item(RulesButton(game.meta.id))

@@ -53,6 +53,12 @@ class Players:
         await self.live.store.put_player(player)
         return player
 
+    async def set_hidden(self, user_id: int, hidden: bool) -> PlayerSettings:
+        """Keep the player off the ladders (they are still rated), or list them again."""
+        player = replace(await self.player(user_id), hidden=hidden)
+        await self.live.store.put_player(player)
+        return player
+
     async def away(self, user_ids: Iterable[int]) -> dict[int, datetime]:
         """Which of ``user_ids`` are on vacation now, and until when (a match starting now pauses their clocks)."""
         now = self.planner.now()

@@ -64,6 +64,7 @@ from .planning import (
 from .players import Players
 from .rng import MatchKey, Rng
 from .settings import Settings
+from .standings import Standings
 from .steps import next_step
 from .store import Store, store_for
 from .store.base import ABORT, EVENT, RESIGN
@@ -101,6 +102,7 @@ class MatchService:
         self.lobby = Lobby(self.live, self.planner)
         self.clocks = Clocks(self.live, self.planner, self.holder)
         self.players = Players(self.live, self.planner)
+        self.standings = Standings(self.live)
         self._keys = keys
 
     def now(self) -> datetime:

@@ -129,7 +129,7 @@ HISTORY = (
     "SELECT s.match_id, s.game, s.guild_id, m.channel_id, s.ended_at, s.seat, s.place, s.won, s.resigned, "
     "r.decisions, s.shown_before, s.shown_after, (SELECT {concat} FROM result_seats o "
     "WHERE o.match_id = s.match_id AND o.seat != s.seat) FROM result_seats s JOIN results r ON r.match_id = "
-    "s.match_id JOIN matches m ON m.id = s.match_id WHERE {where} ORDER BY s.ended_at DESC, s.match_id DESC LIMIT ?"
+    "s.match_id JOIN matches m ON m.id = s.match_id WHERE {where} ORDER BY s.ended_at DESC, r.seq DESC LIMIT ?"
 )
 
 

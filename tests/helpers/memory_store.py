@@ -191,7 +191,8 @@ class MemoryStore(Store):
                     entries.append(HistoryEntry(result.match_id, result.game, result.guild_id, channel,
                                                 result.ended_at, p.seat, p.place, p.won, p.resigned,
                                                 result.decisions, others, *shown[p.seat]))  # fmt: skip
-        return sorted(entries, key=lambda e: (e.ended_at, e.match_id), reverse=True)[:limit]
+        order = {match_id: found[0].seq for match_id, found in self.results.items()}
+        return sorted(entries, key=lambda e: (e.ended_at, order[e.match_id]), reverse=True)[:limit]
 
     async def seat_counts(self, user_id: int, game: str) -> dict[int, int]:
         counts: dict[int, int] = {}

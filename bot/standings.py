@@ -1,0 +1,197 @@
+"""What brings players back, shown in Discord: ``/game stats``, ``/game leaderboard``, ``/game history`` and
+``/game mine`` (the inbox), and the ladder's paging buttons.
+
+The service reads everything (``engine.standings``); this module only words it. Every answer is private to the
+asker, as a look-up is nobody else's business, and names are mentions, which an embed shows without pinging.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from engine import get_game
+from engine.errors import EngineError
+from engine.ratings import OVERALL, Rating
+from engine.service import MatchService
+from engine.standings import LadderPage, Record
+
+from .catalog import offered_games
+from .posts import plural
+from .replies import guarded, jump_url, reply
+
+COLOUR = discord.Colour(0x0072B2)
+SCOPES = {"server": "s", "global": "g"}
+
+
+class NotHere(EngineError):
+    """A server's ladder asked for outside a server."""
+
+    def __init__(self) -> None:
+        super().__init__("There is no server here, so no server ladder: ask for `scope: global`.")
+
+
+class NotAPerson(EngineError):
+    def __init__(self) -> None:
+        super().__init__("Bots don't play matches of their own: ask about a person.")
+
+
+def rating_text(rating: Rating | None) -> str:
+    """``1,184 (12 matches)``, or that there is none yet."""
+    if rating is None:
+        return "not rated yet"
+    return f"**{rating.shown:,}** ({plural(rating.matches, 'rated match')})"
+
+
+def when(moment: Any) -> str:
+    return f"<t:{int(moment.timestamp())}:R>" if moment is not None else "never"
+
+
+def record_embed(record: Record, user_id: int) -> discord.Embed:
+    title = get_game(record.game).meta.title
+    embed = discord.Embed(title=f"{title}: stats", colour=COLOUR, description=f"<@{user_id}>")
+    if not record.matches:
+        embed.description = f"<@{user_id}> has not finished a match of {title} yet."
+        return embed
+    embed.add_field(name="Rating (overall)", value=rating_text(record.overall))
+    if record.server is not None:
+        embed.add_field(name="Rating (this server)", value=rating_text(record.server))
+    share = round(100 * record.wins / record.matches)
+    embed.add_field(name="Matches", value=f"{record.matches} · {plural(record.wins, 'win')} ({share} %)", inline=False)
+    embed.add_field(name="Streak", value=f"now {record.streak} · best {record.best_streak}")
+    embed.add_field(name="Favourite seat", value=record.favourite_seat or "—")
+    embed.add_field(name="Last played", value=when(record.last_played))
+    embed.set_footer(text="A rating is a cautious estimate (mu - 3 sigma, scaled): a newcomer shows 1,000.")
+    return embed
+
+
+def ladder_embed(page: LadderPage, scope_name: str) -> discord.Embed:
+    title = get_game(page.game).meta.title
+    embed = discord.Embed(title=f"{title}: {scope_name} leaderboard", colour=COLOUR)
+    lines = [f"**{line.rank}.** <@{line.user_id}> · {line.rating.shown:,} · "
+             f"{plural(line.rating.wins, 'win')} of {line.rating.matches}" for line in page.lines]  # fmt: skip
+    embed.description = "\n".join(lines) or "Nobody is rated here yet: finish a rated match (every seat a person)."
+    mine = "You: not listed"
+    if page.mine is not None:
+        mine = f"You: **{page.mine.rank}** of {page.listed} · {page.mine.rating.shown:,}"
+    embed.add_field(name="Your place", value=mine, inline=False)
+    embed.set_footer(text=f"Page {page.page} of {page.pages}")
+    return embed
+
+
+def ladder_view(page: LadderPage, scope: str) -> ui.View:
+    view = ui.View(timeout=None)
+    for label, target in (("◀", page.page - 1), ("▶", page.page + 1)):
+        button = LadderButton(page.game, scope, max(1, min(page.pages, target)), label)
+        button.item.disabled = not 1 <= target <= page.pages
+        view.add_item(button)
+    return view
+
+
+class StandingsFlows:
+    """The look-up commands; each answers privately."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    @guarded
+    async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None, game: str | None) -> None:
+        """One game's record (a card), or a line for every game the player has finished a match of."""
+        who = user or interaction.user
+        if who.bot:
+            raise NotAPerson()
+        guild = interaction.guild_id
+        if game is not None:
+            record = await self.service.standings.record(who.id, game, guild)
+            await reply(interaction, embed=record_embed(record, who.id))
+            return
+        embed = discord.Embed(title="Stats", colour=COLOUR, description=f"<@{who.id}>")
+        for offered in offered_games():
+            record = await self.service.standings.record(who.id, offered.meta.id, guild)
+            if record.matches:
+                embed.add_field(name=offered.meta.title, inline=False, value=(
+                    f"{rating_text(record.overall)} · {plural(record.wins, 'win')} of {record.matches}"))  # fmt: skip
+        if not embed.fields:
+            embed.description = f"<@{who.id}> has not finished a match yet. Start one with `/game new`."
+        await reply(interaction, embed=embed)
+
+    @guarded
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, scope: str = "s", page: int = 1, *, edit: bool = False
+    ) -> None:
+        """A page of the server's (``s``) or the overall (``g``) ladder, with paging buttons and the asker's
+        place; a button edits the page it is on."""
+        if scope == "s" and interaction.guild_id is None:
+            raise NotHere()
+        ladder = OVERALL if scope == "g" else interaction.guild_id
+        found = await self.service.standings.ladder(game, ladder, interaction.user.id, page)
+        embed = ladder_embed(found, "global" if scope == "g" else "server")
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=ladder_view(found, scope))
+            return
+        await reply(interaction, embed=embed, view=ladder_view(found, scope))
+
+    @guarded
+    async def history(self, interaction: discord.Interaction, user: discord.abc.User | None, game: str | None) -> None:
+        """The player's latest ended matches: result, opponents, length, rating change and a link."""
+        who = user or interaction.user
+        if who.bot:
+            raise NotAPerson()
+        entries = await self.service.standings.history(who.id, game)
+        embed = discord.Embed(title="History", colour=COLOUR, description=f"<@{who.id}>")
+        for entry in entries:
+            outcome = "resigned" if entry.resigned else "won" if entry.won else f"place {entry.place}"
+            against = ", ".join(f"<@{u}>" for u in entry.opponents) or "the AI"
+            change = ""
+            if entry.shown_before is not None and entry.shown_after is not None:
+                change = f" · {entry.shown_after:,} ({entry.shown_after - entry.shown_before:+d})"
+            link = jump_url(entry.guild_id, entry.channel_id)
+            embed.add_field(name=f"{get_game(entry.game).meta.title}: {outcome}{change}", inline=False, value=(
+                f"against {against} · {plural(entry.decisions, 'decision')} · {when(entry.ended_at)} · "
+                f"[match {entry.match_id}]({link})"))  # fmt: skip
+        if not entries:
+            embed.description = f"<@{who.id}> has no finished matches yet."
+        await reply(interaction, embed=embed)
+
+    @guarded
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """The inbox: every running match of the asker's, on any server, those waiting for them first."""
+        entries = await self.service.standings.inbox(interaction.user.id, self.service.now())
+        embed = discord.Embed(title="Your matches", colour=COLOUR)
+        for entry in entries:
+            title = get_game(entry.match.game).meta.title
+            waiting = "**your turn**" if entry.yours else f"waiting for {', '.join(entry.waiting_for) or 'nobody'}"
+            deadline = f" · deadline {when(entry.deadline)}" if entry.deadline else ""
+            link = jump_url(entry.match.guild_id, entry.match.channel_id)
+            embed.add_field(name=f"{title} · {waiting}", inline=False, value=(
+                f"turn moved {when(entry.match.updated_at)}{deadline} · [match {entry.match.id}]({link})"))  # fmt: skip
+        if not entries:
+            embed.description = "You are in no running match. Start one with `/game new`."
+        await reply(interaction, embed=embed)
+
+
+LADDER = r"^chg:ladder:(?P<game>[a-z]{1,16}):(?P<scope>[sg]):(?P<page>\d{1,6}):(?P<arrow>[lr])$"
+
+
+class LadderButton(ui.DynamicItem[ui.Button], template=LADDER):
+    """◀ or ▶ on a ladder: the page it leads to; persistent, so a ladder shown yesterday still pages."""
+
+    def __init__(self, game: str, scope: str, page: int, label: str) -> None:
+        arrow = "l" if label == "◀" else "r"
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                   custom_id=f"chg:ladder:{game}:{scope}:{page}:{arrow}"))  # fmt: skip
+        self.game, self.scope, self.page = game, scope, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        return cls(match["game"], match["scope"], int(match["page"]), "◀" if match["arrow"] == "l" else "▶")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        flows = interaction.client.flows  # type: ignore[attr-defined]
+        await flows.standings.leaderboard(interaction, self.game, self.scope, self.page, edit=True)
+
+
+STANDINGS_ITEMS = (LadderButton,)

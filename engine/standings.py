@@ -1,0 +1,141 @@
+"""Standings, a part of ``MatchService``: what players come back for. A player's record in a game, the ladders,
+their history of ended matches, and the inbox of matches they are in, across servers, theirs to move first.
+
+Everything here is read from what the stores keep (results and ratings are written when a match ends,
+``engine.ratings``) and from public positions: nothing a seat's secret decides is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .live import LiveMatches
+from .matches import MatchInfo, Status
+from .planning import game_of
+from .ratings import OVERALL, Rating
+from .registry import get_game
+from .store.base import HistoryEntry, Ranked
+
+PAGE = 10  # lines of a ladder a page
+HISTORY = 10  # matches a history shows
+INBOX = 25  # matches the inbox lists
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A player's record in one game: their ratings (overall, and on this server when asked from one), and
+    the counts behind them, over every ended match of theirs, rated or not."""
+
+    user_id: int
+    game: str
+    overall: Rating | None
+    server: Rating | None
+    matches: int
+    wins: int
+    streak: int
+    best_streak: int
+    favourite_seat: str | None
+    last_played: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class LadderPage:
+    """One page of a ladder, how many it lists, and where the asker stands on it (``None``: not on it)."""
+
+    game: str
+    scope: int
+    page: int
+    pages: int
+    lines: tuple[Ranked, ...]
+    listed: int
+    mine: Ranked | None
+
+
+@dataclass(frozen=True, slots=True)
+class InboxEntry:
+    """A running match of the player's: whose decision it waits for, and the player's deadline in it."""
+
+    match: MatchInfo
+    waiting_for: tuple[str, ...]  # seat names
+    yours: bool  # it waits for this player
+    deadline: datetime | None  # this player's, when it is their decision on a clock
+
+
+class Standings:
+    """Records, ladders, histories and inboxes, read from the store."""
+
+    def __init__(self, live: LiveMatches) -> None:
+        self.live = live
+
+    @property
+    def _store(self):
+        return self.live.store
+
+    async def record(self, user_id: int, game: str, guild_id: int | None = None) -> Record:
+        """``user_id``'s record in ``game``; their rating on ``guild_id``'s ladder too when asked from a server."""
+        game_id = get_game(game).meta.id
+        history = await self._store.history(user_id, game=game_id, limit=2**31 - 1)
+        overall = await self._store.rating(user_id, game_id, OVERALL)
+        server = await self._store.rating(user_id, game_id, guild_id) if guild_id is not None else None
+        seats = await self._store.seat_counts(user_id, game_id)
+        favourite = None
+        if seats:
+            seat = max(sorted(seats), key=lambda s: seats[s])
+            names = get_game(game_id).meta.seat_names
+            favourite = names[seat] if seat < len(names) else f"seat {seat + 1}"
+        streak = best = 0
+        for entry in reversed(history):  # oldest first
+            streak = streak + 1 if entry.won else 0
+            best = max(best, streak)
+        return Record(
+            user_id, game_id, overall, server, len(history), sum(e.won for e in history), streak, best, favourite,
+            history[0].ended_at if history else None,
+        )  # fmt: skip
+
+    async def ladder(self, game: str, scope: int, user_id: int, page: int = 1) -> LadderPage:
+        """Page ``page`` (from 1) of a ladder, and the asker's own line. A page past the last shows the last."""
+        game_id = get_game(game).meta.id
+        listed = await self._store.ladder_size(game_id, scope)
+        pages = max(1, -(-listed // PAGE))
+        page = min(max(1, page), pages)
+        lines = await self._store.ladder(game_id, scope, offset=(page - 1) * PAGE, limit=PAGE)
+        rank = await self._store.rank_of(user_id, game_id, scope)
+        mine = None
+        if rank is not None:
+            rating = await self._store.rating(user_id, game_id, scope)
+            mine = Ranked(rank, user_id, rating) if rating is not None else None
+        return LadderPage(game_id, scope, page, pages, tuple(lines), listed, mine)
+
+    async def history(self, user_id: int, game: str | None = None, limit: int = HISTORY) -> list[HistoryEntry]:
+        """``user_id``'s ended matches, newest first (of one game if named)."""
+        game_id = get_game(game).meta.id if game else None
+        return await self._store.history(user_id, game=game_id, limit=limit)
+
+    async def inbox(self, user_id: int, now: datetime) -> list[InboxEntry]:
+        """Every running match ``user_id`` holds a seat in, on any server: those waiting for them first (the
+        nearest deadline first), then the others (the most recently moved first)."""
+        entries = []
+        for match in await self._store.active_matches_of(user_id, limit=INBOX * 4):
+            if match.status is not Status.ACTIVE:
+                continue
+            live = await self.live.fresh(match.id)
+            game = game_of(live.match)
+            deciding = game.to_decide(live.state)
+            names = game.seat_names(live.match.players)
+            mine = [seat for seat in deciding if live.match.seats[seat].user_id == user_id]
+            clocks = [live.match.clock.of(seat) for seat in mine]
+            deadlines = [c.deadline for c in clocks if c is not None and c.deadline is not None]
+            entries.append(InboxEntry(live.match, tuple(names[s] for s in deciding), bool(mine),
+                                      min(deadlines) if deadlines else None))  # fmt: skip
+        far = datetime.max.replace(tzinfo=now.tzinfo)
+        entries.sort(key=lambda e: (not e.yours, e.deadline or far, -e.match.updated_at.timestamp()))
+        return entries[:INBOX]
+
+    async def change_of(self, match_id: str) -> dict[int, tuple[int, int]]:
+        """Each rated seat's shown rating before and after an ended match (for its result post); empty if the
+        match was not rated."""
+        found = await self._store.result(match_id)
+        if found is None:
+            return {}
+        return {seat: (b, a) for seat, (b, a) in found[1].items() if b is not None and a is not None}

@@ -1,0 +1,134 @@
+"""SimCord: what players come back for. A rated match's result post shows each rating's change; ``/game stats``,
+``/game leaderboard`` (with its persistent paging buttons), ``/game history`` and ``/game mine`` answer a person
+with many matches, one with none and a spectator, privately; ``/game settings hidden:`` keeps a player off the
+ladders; and a bad argument gets a clear private answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.standings import PAGE
+from tests.bot_support import custom_ids, play, private_message, private_text, running_bot
+from tests.fakes.party_game import party_game_offered
+from tests.test_bot_forged import message_of, post_button
+
+
+@pytest.fixture
+async def world(tmp_path):
+    with party_game_offered():
+        async with running_bot(tmp_path / "bot.db") as world:
+            yield world
+
+
+async def party(world, adds: dict[str, int], *, finish: bool = True):  # noqa: ANN201 (the final board)
+    """A one-round party match, Alice against Bob; each adds ``adds[name]`` (the bigger add wins)."""
+    await world.alice.slash(world.channel, "game new", game="party", players=2)
+    lobby = await world.service.in_channel(world.channel.id)
+    await world.service.lobby.set_options(lobby.id, world.alice.id, {"rounds": 1})
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    people = {0: (world.alice, adds["alice"]), 1: (world.bob, adds["bob"])}
+    if not finish:
+        return None
+    while (match := await world.service.in_channel(world.channel.id)) is not None:
+        (seat,) = (await world.service.position(match.id)).to_decide
+        player, add = people[seat]
+        await play(world, player, f"add{add}")
+    return world.channel.last_message
+
+
+def field(message, name: str) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name == name)
+
+
+def embed_text(result) -> str:
+    message = private_message(result)
+    parts = [private_text(result)]
+    for embed in message.embeds:
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
+    return "\n".join(parts)
+
+
+async def test_a_rated_result_post_shows_each_ratings_change(world) -> None:
+    final = await party(world, {"alice": 3, "bob": 1})
+    ratings = field(final, "Ratings")
+    alice, bob = ratings.splitlines()
+    assert world.alice.mention in alice and "(+" in alice and world.bob.mention in bob and "(-" in bob
+
+
+async def test_stats_for_a_player_with_matches_one_without_and_asked_by_a_spectator(world) -> None:
+    for adds in ({"alice": 3, "bob": 1}, {"alice": 3, "bob": 1}, {"alice": 1, "bob": 3}):
+        await party(world, adds)
+    mine = embed_text(await world.alice.slash(world.channel, "game stats", game="party"))
+    assert "Matches: 3 · 2 wins (67 %)" in mine and "Streak: now 0 · best 2" in mine and "Ruby" in mine
+    assert "Rating (this server): **" in mine and "3 rated matches" in mine
+    overview = embed_text(await world.alice.slash(world.channel, "game stats"))
+    assert "Party (test only)" in overview and "2 wins of 3" in overview
+    spectator = embed_text(await world.carol.slash(world.channel, "game stats", player=world.bob.user))
+    assert world.bob.mention in spectator and "1 win of 3" in spectator
+    nothing = embed_text(await world.carol.slash(world.channel, "game stats", game="party"))
+    assert "has not finished a match of Party (test only) yet" in nothing
+
+
+async def test_the_leaderboard_ranks_the_server_shows_your_place_and_pages(world) -> None:
+    await party(world, {"alice": 3, "bob": 1})
+    board = await world.carol.slash(world.channel, "game leaderboard", game="party")
+    text = embed_text(board)
+    assert text.index(world.alice.mention) < text.index(world.bob.mention)
+    assert "You: not listed" in text and "Page 1 of 1" in text, "the spectator is on no ladder"
+    assert "**1**" in embed_text(await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g"))
+    buttons = custom_ids(private_message(board))
+    assert buttons == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:1:r"]
+    # A full page more of players (rated through the service, as other channels would) makes a second page.
+    for n in range(PAGE):
+        await rated_pair(world, 5000 + 2 * n, 5001 + 2 * n, channel=7000 + n)
+    first = private_message(await world.alice.slash(world.channel, "game leaderboard", game="party"))
+    assert "Page 1 of 3" in first.embeds[0].footer.text
+    old = await post_button(world, "chg:ladder:party:s:2:r")  # a page shown yesterday, its button still good
+    await world.alice.click(message_of(world, old), custom_id="chg:ladder:party:s:2:r")
+    turned = message_of(world, old)
+    assert "Page 2 of 3" in turned.embeds[0].footer.text
+    assert custom_ids(turned) == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:3:r"]
+
+
+async def rated_pair(world, winner: int, loser: int, *, channel: int) -> None:
+    service = world.service
+    match = await service.lobby.create(channel_id=channel, host_id=winner, game_id="party", guild_id=world.guild.id,
+                                       players=2, options={"rounds": 1})  # fmt: skip
+    await service.lobby.join(match.id, loser)
+    result = await service.start(match.id, winner)
+    for add in (3, 1):
+        result = await service.play(match.id, next(iter(result.to_decide)), f"add{add}", result.version)
+
+
+async def test_history_lists_results_opponents_and_changes_and_mine_lists_running_matches(world) -> None:
+    await party(world, {"alice": 3, "bob": 1})
+    history = embed_text(await world.bob.slash(world.channel, "game history"))
+    assert "Party (test only): place 2 · " in history and f"against {world.alice.mention}" in history
+    assert "2 decisions" in history and "(-" in history and "discord.com/channels/" in history
+    assert "no finished matches" in embed_text(await world.carol.slash(world.channel, "game history"))
+    await party(world, {"alice": 1, "bob": 1}, finish=False)
+    alice = embed_text(await world.alice.slash(world.channel, "game mine"))
+    bob = embed_text(await world.bob.slash(world.channel, "game mine"))
+    assert "Party (test only) · **your turn**" in alice and "waiting for Ruby" in bob
+    assert "You are in no running match" in embed_text(await world.carol.slash(world.channel, "game mine"))
+
+
+async def test_hiding_keeps_a_player_off_the_leaderboard_but_rated(world) -> None:
+    await party(world, {"alice": 3, "bob": 1})
+    answer = await world.alice.slash(world.channel, "game settings", hidden=True)
+    assert "keep you off" in private_text(answer)
+    text = embed_text(await world.bob.slash(world.channel, "game leaderboard", game="party"))
+    assert world.alice.mention not in text and "**1.** " + world.bob.mention in text
+    stats = embed_text(await world.alice.slash(world.channel, "game stats", game="party"))
+    assert "Rating (this server): **" in stats and "not rated" not in stats, "hidden, still rated"
+
+
+async def test_bad_arguments_get_a_clear_private_answer(world) -> None:
+    other_bot = world.env.create_user("helperbot", bot=True)
+    about_bot = await world.alice.slash(world.channel, "game stats", player=other_bot)
+    assert "Bots don't play" in private_text(about_bot)
+    forged = await post_button(world, "chg:ladder:nosuch:g:1:r")
+    answer = await world.alice.click(message_of(world, forged), custom_id="chg:ladder:nosuch:g:1:r")
+    assert "nosuch" in private_text(answer) or "no game" in private_text(answer).lower()
