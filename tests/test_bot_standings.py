@@ -20,7 +20,7 @@ async def world(tmp_path):
             yield world
 
 
-async def party(world, adds: dict[str, int], *, finish: bool = True):  # noqa: ANN201 (the final board)
+async def party(world, adds: dict[str, int], *, finish: bool = True):
     """A one-round party match, Alice against Bob; each adds ``adds[name]`` (the bigger add wins)."""
     await world.alice.slash(world.channel, "game new", game="party", players=2)
     lobby = await world.service.in_channel(world.channel.id)
