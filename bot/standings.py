@@ -7,7 +7,9 @@ asker, as a look-up is nobody else's business, and names are mentions, which an 
 
 from __future__ import annotations
 
+import io
 import re
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -18,6 +20,7 @@ from engine.errors import EngineError
 from engine.ratings import OVERALL, Rating
 from engine.service import MatchService
 from engine.standings import LadderPage, Record
+from render.standings import RecordCard, draw_record
 
 from .catalog import offered_games
 from .posts import plural
@@ -68,6 +71,41 @@ def record_embed(record: Record, user_id: int) -> discord.Embed:
     return embed
 
 
+def ago(moment: datetime | None, now: datetime) -> str:
+    """``today``, ``yesterday``, ``5 days ago``, ``3 months ago``: a card is an image, so no Discord timestamp."""
+    if moment is None:
+        return "never"
+    days = (now - moment).days
+    if days < 1:
+        return "today"
+    if days < 2:
+        return "yesterday"
+    return f"{days} days ago" if days < 60 else f"{days // 30} months ago"
+
+
+def record_card(record: Record, name: str, now: datetime) -> RecordCard:
+    """The card of a record: what the embed says, drawn in the boards' style."""
+    share = round(100 * record.wins / record.matches) if record.matches else 0
+    return RecordCard(
+        game=get_game(record.game).meta.title,
+        player=name,
+        rating=f"{record.overall.shown:,}" if record.overall else "unrated",
+        server_rating=None if record.server is None else f"{record.server.shown:,}",
+        cells=(
+            ("Matches", str(record.matches)), ("Wins", f"{record.wins} ({share} %)"),
+            ("Streak", f"now {record.streak} · best {record.best_streak}"),
+            ("Favourite seat", record.favourite_seat or "—"), ("Last played", ago(record.last_played, now)),
+        ),
+    )  # fmt: skip
+
+
+def card_file(card: RecordCard) -> discord.File:
+    out = io.BytesIO()
+    draw_record(card).save(out, format="PNG", optimize=True)
+    out.seek(0)
+    return discord.File(out, filename="stats.png")
+
+
 def ladder_embed(page: LadderPage, scope_name: str) -> discord.Embed:
     title = get_game(page.game).meta.title
     embed = discord.Embed(title=f"{title}: {scope_name} leaderboard", colour=COLOUR)
@@ -106,7 +144,13 @@ class StandingsFlows:
         guild = interaction.guild_id
         if game is not None:
             record = await self.service.standings.record(who.id, game, guild)
-            await reply(interaction, embed=record_embed(record, who.id))
+            embed = record_embed(record, who.id)
+            if not record.matches:
+                await reply(interaction, embed=embed)
+                return
+            embed.set_image(url="attachment://stats.png")
+            card = record_card(record, who.display_name, self.service.now())
+            await reply(interaction, embed=embed, file=card_file(card))
             return
         embed = discord.Embed(title="Stats", colour=COLOUR, description=f"<@{who.id}>")
         for offered in offered_games():

@@ -60,7 +60,10 @@ async def test_a_rated_result_post_shows_each_ratings_change(world) -> None:
 async def test_stats_for_a_player_with_matches_one_without_and_asked_by_a_spectator(world) -> None:
     for adds in ({"alice": 3, "bob": 1}, {"alice": 3, "bob": 1}, {"alice": 1, "bob": 3}):
         await party(world, adds)
-    mine = embed_text(await world.alice.slash(world.channel, "game stats", game="party"))
+    answer = await world.alice.slash(world.channel, "game stats", game="party")
+    mine = embed_text(answer)
+    card = private_message(answer)
+    assert card.embeds[0].image.url == "attachment://stats.png" and card.attachments[0].filename == "stats.png"
     assert "Matches: 3 · 2 wins (67 %)" in mine and "Streak: now 0 · best 2" in mine and "Ruby" in mine
     assert "Rating (this server): **" in mine and "3 rated matches" in mine
     overview = embed_text(await world.alice.slash(world.channel, "game stats"))
