@@ -13,7 +13,7 @@ import asyncio
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .core import LogEntry
@@ -99,10 +99,13 @@ class LiveMatches:
         self.remember(live)
         return live
 
-    async def rebuild(self, match: MatchInfo) -> Any | None:
-        """The state after the row's last decision: the latest snapshot, then the log after it."""
+    async def rebuild(self, match: MatchInfo, *, upto: int | None = None) -> Any | None:
+        """The state after the row's last decision (or after decision ``upto``, for a replay): the latest
+        snapshot at or before it, then the log after it."""
         if match.key is None:
             return None
+        if upto is not None and upto < match.version:
+            match = replace(match, version=max(0, upto))
         game = get_game(match.game)
         if not game.meta.plays(match.rules_version):
             raise IncompatibleState(

@@ -62,6 +62,7 @@ from .planning import (
     view_of,
 )
 from .players import Players
+from .replays import Replays
 from .rng import MatchKey, Rng
 from .settings import Settings
 from .standings import Standings
@@ -103,6 +104,7 @@ class MatchService:
         self.clocks = Clocks(self.live, self.planner, self.holder)
         self.players = Players(self.live, self.planner)
         self.standings = Standings(self.live)
+        self.replays = Replays(self.live)
         self._keys = keys
 
     def now(self) -> datetime:
