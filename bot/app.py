@@ -16,13 +16,14 @@ from .commands import build_game_group
 from .components import DYNAMIC_ITEMS
 from .flows import Flows
 from .inputs import ID_PREFIX, claimed
+from .replays import REPLAY_ITEMS
 from .replies import refuse
 from .scheduler import Sleep
 from .settings import Settings
 from .standings import STANDINGS_ITEMS
 
 log = logging.getLogger("changeling.bot")
-ITEMS = (*DYNAMIC_ITEMS, *STANDINGS_ITEMS)
+ITEMS = (*DYNAMIC_ITEMS, *STANDINGS_ITEMS, *REPLAY_ITEMS)
 TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in ITEMS)
 
 # Changeling has no voice features; don't warn at every start that voice libraries are missing.

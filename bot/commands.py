@@ -151,6 +151,11 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     async def mine(interaction: discord.Interaction) -> None:
         await flows.standings.mine(interaction)
 
+    @group.command(name="replay", description="Step through a match again; once it is over, what was hidden too")
+    @app_commands.describe(match="The match's id (in its board's footer); empty: this channel's match")
+    async def replay(interaction: discord.Interaction, match: str | None = None) -> None:
+        await flows.replays.replay(interaction, match)
+
     @group.command(name="list", description="The games on offer and the matches running in this server")
     async def list_(interaction: discord.Interaction) -> None:
         await flows.list_games(interaction)

@@ -25,6 +25,7 @@ from .inputs import OUTDATED, UnreadableInput, ai_seat_value, match_ids_in, one_
 from .lobby import lobby_post, settings_panel
 from .poster import Poster
 from .posts import decision_token, extra_file, extra_labels, result_text, seat_line, step_view
+from .replays import ReplayFlows
 from .replies import guarded, reply
 from .rules import rule_pages
 from .scheduler import Sleep
@@ -54,6 +55,7 @@ class Flows:
         self.ai = AiTurns(client, service, thinker, self.poster.publish, sleep=sleep)
         self.clocks = ClockFlows(client, service, self.poster, sleep=sleep)
         self.standings = StandingsFlows(service)
+        self.replays = ReplayFlows(service)
 
     def _wake_ai(self, result: ActResult) -> None:
         """After each new board: the AI takes its seats' turns (the poster and the AI publish through each

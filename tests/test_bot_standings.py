@@ -135,3 +135,39 @@ async def test_bad_arguments_get_a_clear_private_answer(world) -> None:
     forged = await post_button(world, "chg:ladder:nosuch:g:1:r")
     answer = await world.alice.click(message_of(world, forged), custom_id="chg:ladder:nosuch:g:1:r")
     assert "nosuch" in private_text(answer) or "no game" in private_text(answer).lower()
+
+
+async def test_replay_steps_through_an_ended_match_and_animates_it(world) -> None:
+    await party(world, {"alice": 3, "bob": 1})
+    answer = await world.carol.slash(world.channel, "game replay")  # a spectator may replay it too
+    viewer = answer.response  # the deferred answer, filled in
+    assert viewer.ephemeral and "decision 2 of 2" in viewer.embeds[0].description
+    assert "the match is over" in viewer.embeds[0].description
+    assert custom_ids(viewer)[1:3] == [f"chg:rp:{match_of(viewer)}:1:p", f"chg:rp:{match_of(viewer)}:2:n"]
+    gif = answer.followups[-1]
+    assert gif.attachments[0].filename == "replay-1.gif" and "2 decisions" in gif.content
+    match_id = match_of(viewer)
+    await world.carol.click(viewer, custom_id=f"chg:rp:{match_id}:1:p")
+    assert "decision 1 of 2" in viewer.embeds[0].description, "the viewer is edited in place"
+    assert custom_ids(viewer) == [f"chg:rp:{match_id}:0:f", f"chg:rp:{match_id}:0:p", f"chg:rp:{match_id}:2:n",
+                                  f"chg:rp:{match_id}:2:l"]  # fmt: skip
+    await world.carol.click(viewer, custom_id=f"chg:rp:{match_id}:0:f")
+    assert "the opening position" in viewer.embeds[0].description
+
+
+async def test_replay_of_a_running_match_is_its_public_history_and_bad_ids_are_refused(world) -> None:
+    await party(world, {"alice": 1, "bob": 1}, finish=False)
+    answer = await world.bob.slash(world.channel, "game replay")
+    assert not answer.followups, "no animation while it runs"
+    viewer = answer.response
+    assert "running: public history only" in viewer.embeds[0].description
+    assert not [f for f in viewer.embeds[0].fields if f.name == "What was hidden"]
+    assert "is not a match id" in private_text(await world.bob.slash(world.channel, "game replay", match="no such!"))
+    assert "There is no match `zzzz`" in private_text(await world.bob.slash(world.channel, "game replay", match="zzzz"))
+    forged = await post_button(world, "chg:rp:zzzz:0:f")
+    answer = await world.bob.click(message_of(world, forged), custom_id="chg:rp:zzzz:0:f")
+    assert "no longer stored" in private_text(answer)
+
+
+def match_of(message) -> str:
+    return message.embeds[0].title.split("replay of match ")[1]
