@@ -160,4 +160,9 @@ def build_game_group(flows: Flows) -> app_commands.Group:
     async def list_(interaction: discord.Interaction) -> None:
         await flows.list_games(interaction)
 
+    @group.command(name="help", description="Every /game command, in a line each (only you see it)")
+    async def help_(interaction: discord.Interaction) -> None:
+        lines = [f"`/game {command.name}`: {command.description}" for command in group.commands]
+        await flows.show_help(interaction, lines)
+
     return group

@@ -505,6 +505,13 @@ class Flows:
             await reply(interaction, embed=embed, view=view)
 
     @guarded
+    async def show_help(self, interaction: discord.Interaction, lines: list[str]) -> None:
+        """``/game help``: the commands as the command group itself describes them (one source for both)."""
+        embed = discord.Embed(title="Changeling commands", colour=discord.Colour(0x009E73))
+        embed.description = "\n".join(lines)
+        embed.set_footer(text="Buttons on each board do the rest: Take turn, My secrets, Rules.")
+        await reply(interaction, embed=embed)
+
     async def list_games(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="Changeling games", colour=discord.Colour(0x009E73))
         for game in offered_games():

@@ -171,3 +171,9 @@ async def test_replay_of_a_running_match_is_its_public_history_and_bad_ids_are_r
 
 def match_of(message) -> str:
     return message.embeds[0].title.split("replay of match ")[1]
+
+
+async def test_help_lists_every_command_with_the_new_ones(world) -> None:
+    text = private_text(await world.carol.slash(world.channel, "game help"))
+    for name in ("stats", "leaderboard", "history", "mine", "replay", "new", "settings"):
+        assert f"`/game {name}`:" in text
