@@ -27,19 +27,22 @@ def build_game_group(flows: Flows) -> app_commands.Group:
         ai="Play against the AI: it takes every other seat",
         seat="Your seat (1 is the first seat); leave empty for the first",
         players="How many seats (for games of more than two); empty: the most the game allows, or two with ai:",
+        rated="Rate the match (default: yes, when every seat is a person); false for a friendly match",
     )
     @app_commands.choices(
         game=games, ai=[app_commands.Choice(name=f"against the AI ({lv})", value=lv) for lv in AI_LEVELS]
     )
-    async def new(
+    async def new(  # noqa: PLR0917 (a slash command's options arrive as its parameters)
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         ai: app_commands.Choice[str] | None = None,
         seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
         players: app_commands.Range[int, 1, MAX_SEATS] | None = None,
+        rated: bool = True,
     ) -> None:
         ai_level = None if ai is None else ai.value
-        await flows.new(interaction, game.value, ai_level, 0 if seat is None else seat - 1, players=players)
+        seat_index = 0 if seat is None else seat - 1
+        await flows.new(interaction, game.value, ai_level, seat_index, players=players, rated=rated)
 
     @group.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.describe(

@@ -73,6 +73,7 @@ class Flows:
         seat: int = 0,
         *,
         players: int | None = None,
+        rated: bool = True,
     ) -> None:
         """Open a lobby in this channel with ``players`` seats and the host in ``seat`` (and the AI in every
         other seat for solo play); the lobby is the reply. Without a count, a lobby for people has the game's
@@ -88,6 +89,7 @@ class Flows:
             guild_id=interaction.guild_id,
             host_seat=seat,
             players=players,
+            rated=rated,
         )
         for other in range(match.players) if ai_level else ():
             if other != seat:

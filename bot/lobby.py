@@ -120,6 +120,14 @@ def lobby_embed(match: MatchInfo) -> discord.Embed:
     if control.timed:
         clock += f" · when time runs out: **{EXPIRY_TEXT[control.expiry]}**"
     embed.add_field(name="Clock", value=clock, inline=False)
+    game_rated = not game.meta.cooperative and match.options.get("mode") != "cooperative"
+    if not match.rated:
+        rated = "no: a friendly match (`/game new rated:false`)"
+    elif game_rated:
+        rated = "yes, when every seat is a different person (an AI seat makes it unrated)"
+    else:
+        rated = "no: a co-operative match is recorded, not rated"
+    embed.add_field(name="Rated", value=rated, inline=False)
     embed.set_footer(text=f"Match {match.id} · the host sets options and AI players, then presses Start")
     return embed
 

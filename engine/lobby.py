@@ -55,6 +55,7 @@ class Lobby:
         players: int | None = None,
         host_plays: bool = True,
         host_seat: int = 0,
+        rated: bool = True,
     ) -> MatchInfo:
         """Open a lobby in a channel (``ChannelBusy`` if it has one); the host takes ``host_seat`` (the first
         by default) unless ``host_plays`` is false. ``players`` defaults to the most the options allow, and a
@@ -88,6 +89,7 @@ class Lobby:
             outcome=None,
             created_at=now,
             updated_at=now,
+            rated=rated,
         )
         return await self._insert(match)
 

@@ -78,6 +78,7 @@ class MatchInfo:
     updated_at: datetime
     time_control: TimeControl = NO_CLOCK
     clock: ClockState = NO_CLOCKS
+    rated: bool = True  # the host's choice: a match of people only is rated unless they turn it off
 
     @property
     def due_at(self) -> datetime | None:

@@ -138,7 +138,7 @@ def result_of(
         game=match.game,
         guild_id=match.guild_id,
         ended_at=match.updated_at,
-        rated=is_rated(people, match.players, cooperative=cooperative),
+        rated=is_rated(people, match.players, cooperative=cooperative, wanted=match.rated),
         cooperative=cooperative,
         decisions=match.version,
         placings=placings(people, outcome.winners, draw=outcome.draw, resigned=gave_up),

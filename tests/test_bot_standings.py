@@ -177,3 +177,11 @@ async def test_help_lists_every_command_with_the_new_ones(world) -> None:
     text = private_text(await world.carol.slash(world.channel, "game help"))
     for name in ("stats", "leaderboard", "history", "mine", "replay", "new", "settings"):
         assert f"`/game {name}`:" in text
+
+
+async def test_a_friendly_match_says_so_in_the_lobby_and_changes_no_rating(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="party", players=2, rated=False)
+    lobby = world.channel.last_message
+    assert "no: a friendly match" in field(lobby, "Rated")
+    match = await world.service.in_channel(world.channel.id)
+    assert match is not None and not match.rated

@@ -179,3 +179,15 @@ async def tamper(database: str | Path, user_id: int) -> None:
         return
     with contextlib.closing(sqlite3.connect(database)) as plain, plain:
         plain.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ?", (user_id,))
+
+
+async def test_a_match_the_host_made_friendly_is_recorded_unrated(service: MatchService) -> None:
+    match = await service.lobby.create(channel_id=400, host_id=HOST, game_id="party", guild_id=GUILD, players=2,
+                                       options={"rounds": 1}, rated=False)  # fmt: skip
+    await service.lobby.join(match.id, PEOPLE[1])
+    ended = await finish(service, await service.start(match.id, HOST), {0: 3})
+    result, shown = await service.store.result(ended.match.id)
+    assert not ended.match.rated and not result.rated and shown[0] == (None, None)
+    assert await service.store.ratings_table() == {}
+    rematch = await service.lobby.rematch(ended.match.id, HOST)
+    assert not rematch.rated, "a rematch keeps the host's choice"

@@ -259,6 +259,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
             # A player may keep off the ladders (``/game settings``): still rated, never listed.
             "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
+            # The host's choice (``/game new rated:``): a match of people only is rated unless it is turned off.
+            "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1))",
         ),
     ),
 )

@@ -220,6 +220,7 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
             "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
             "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
+            "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1))",
         ),
     ),
 )

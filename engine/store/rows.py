@@ -21,7 +21,7 @@ from ..rng import KEYED, LEGACY, MatchKey
 NAMES = (
     "id", "game", "guild_id", "channel_id", "host_id", "options_json", "players", "seats_json", "status", "version",
     "revision", "seed", "rules_version", "outcome_json", "created_at", "updated_at", "time_control_json",
-    "clock_json", "due_at", "generator", "match_key",
+    "clock_json", "due_at", "generator", "match_key", "rated",
 )  # fmt: skip
 COLUMNS = ", ".join(NAMES)
 FIXED = ("id", "game", "guild_id", "channel_id", "created_at")  # set once, at insert
@@ -81,6 +81,7 @@ def row_values(match: MatchInfo) -> dict[str, Any]:
         "due_at": optional_micros(match.due_at),
         "generator": generator,
         "match_key": hex_key,
+        "rated": int(match.rated),
     }
 
 
@@ -120,6 +121,7 @@ def match_of(row: Mapping[str, Any]) -> MatchInfo:
         updated_at=moment(row["updated_at"]),
         time_control=TimeControl.from_json(loads(row["time_control_json"])),
         clock=ClockState.from_json(loads(row["clock_json"])),
+        rated=bool(row["rated"]),
     )
 
 
