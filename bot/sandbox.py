@@ -26,7 +26,9 @@ WELCOME = (
     "**Welcome to the Changeling sandbox.** This is a pretend Discord server on your machine: nothing leaves it.\n"
     "- Start a match: type `/game new` here as Alice and pick a game (add `ai:` to play against the computer).\n"
     "- Play the other side: switch *Viewing as* to Bob and press **Join**, then Alice presses **Start**.\n"
-    "- On the board, **Take turn** opens your move picker; `/game list` shows the games, `/game rules` their rules."
+    "- On the board, **Take turn** opens your move picker; `/game list` shows the games, `/game rules` their rules.\n"
+    "- After a match: `/game stats`, `/game leaderboard`, `/game history`, `/game replay`; `/game mine` lists your "
+    "running matches and `/game help` every command."
 )
 
 

@@ -185,3 +185,12 @@ async def test_a_friendly_match_says_so_in_the_lobby_and_changes_no_rating(world
     assert "no: a friendly match" in field(lobby, "Rated")
     match = await world.service.in_channel(world.channel.id)
     assert match is not None and not match.rated
+
+
+async def test_replay_where_nothing_was_played_says_so(world) -> None:
+    answer = await world.carol.slash(world.channel, "game replay")
+    assert "No match was played in this channel" in private_text(answer)
+    await world.alice.slash(world.channel, "game new", game="party", players=2)
+    lobby = await world.service.in_channel(world.channel.id)
+    answer = await world.carol.slash(world.channel, "game replay", match=lobby.id)
+    assert "has not started" in private_text(answer)
