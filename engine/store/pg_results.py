@@ -18,7 +18,7 @@ from ..matches import MatchInfo
 from ..ratings import MatchResult, Rating, rate, result_of
 from .base import RESIGN
 from .rows import micros
-from .sqlite_results import RATING_COLUMNS, rating_of_row, rating_values
+from .sqlite_results import RATING_COLUMNS, SEATS_INSERT, rating_of_row, rating_values, seat_rows
 
 
 def numbered(query: str) -> str:
@@ -74,15 +74,7 @@ async def record_result(conn: asyncpg.Connection, match: MatchInfo) -> MatchResu
         result.match_id, result.game, result.guild_id, micros(result.ended_at), int(result.rated),
         int(result.cooperative), result.difficulty, result.decisions,
     )  # fmt: skip
-    await conn.executemany(
-        "INSERT INTO result_seats (match_id, seat, user_id, game, guild_id, ended_at, place, won, resigned, "
-        "shown_before, shown_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        [
-            (result.match_id, p.seat, p.user_id, result.game, result.guild_id, micros(result.ended_at), p.place,
-             int(p.won), int(p.resigned), before.get(p.seat), after.get(p.seat))
-            for p in result.placings
-        ],
-    )  # fmt: skip
+    await conn.executemany(numbered(SEATS_INSERT), seat_rows(result, before, after))
     return result
 
 

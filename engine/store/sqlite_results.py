@@ -17,6 +17,10 @@ from ..ratings import MatchResult, Placing, Rating, rate, result_of
 from .base import RESIGN, HistoryEntry
 from .rows import micros, moment, optional_micros, optional_moment
 
+SEATS_INSERT = (
+    "INSERT INTO result_seats (match_id, seat, user_id, game, guild_id, ended_at, place, won, resigned, "
+    "shown_before, shown_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 RATING_COLUMNS = "mu, sigma, matches, wins, streak, best_streak, last_at"
 _UPSERT = (
     "INSERT INTO ratings (scope, game, user_id, mu, sigma, ordinal, matches, wins, streak, best_streak, last_at) "
@@ -72,15 +76,16 @@ def insert_result(
         (result.match_id, result.game, result.guild_id, micros(result.ended_at), int(result.rated),
          int(result.cooperative), result.difficulty, result.decisions),
     )  # fmt: skip
-    conn.executemany(
-        "INSERT INTO result_seats (match_id, seat, user_id, game, guild_id, ended_at, place, won, resigned, "
-        "shown_before, shown_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (result.match_id, p.seat, p.user_id, result.game, result.guild_id, micros(result.ended_at), p.place,
-             int(p.won), int(p.resigned), before.get(p.seat), after.get(p.seat))
-            for p in result.placings
-        ],
-    )  # fmt: skip
+    conn.executemany(SEATS_INSERT, seat_rows(result, before, after))
+
+
+def seat_rows(result: MatchResult, before: dict[int, int], after: dict[int, int]) -> list[tuple[Any, ...]]:
+    """The ``result_seats`` rows of a result, in ``SEATS_INSERT`` order (both stores write these)."""
+    return [
+        (result.match_id, p.seat, p.user_id, result.game, result.guild_id, micros(result.ended_at), p.place,
+         int(p.won), int(p.resigned), before.get(p.seat), after.get(p.seat))
+        for p in result.placings
+    ]  # fmt: skip
 
 
 def _rating(conn: sqlite3.Connection, scope: int, game: str, user_id: int) -> Rating:
