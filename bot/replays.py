@@ -68,11 +68,12 @@ def viewer(frame: ReplayFrame) -> ui.View:
     return view
 
 
-def gif_parts(frames: list[ReplayFrame]) -> list[bytes]:
-    """The animated replay in parts of at most ``PART`` frames (each part starts where the last ended)."""
+def gif_parts(frames: list[ReplayFrame], part: int = PART) -> list[bytes]:
+    """The animated replay in parts of at most ``part`` frames, each after the first opening on the last frame
+    of the one before, so the parts play on from each other."""
     parts = []
-    for start in range(0, len(frames), PART):
-        chunk = frames[max(0, start - 1) : start + PART]
+    for start in range(0, len(frames), part):
+        chunk = frames[max(0, start - 1) : start + part]
         parts.append(replay_gif([(f.view, " ".join(f.lines) or None) for f in chunk], size=GIF_SIZE))
     return parts
 

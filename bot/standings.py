@@ -135,6 +135,11 @@ class StandingsFlows:
     def __init__(self, service: MatchService) -> None:
         self.service = service
 
+    async def _board_link(self, match_id: str, guild_id: int | None, channel_id: int) -> str:
+        """A link to the match's latest board (its result, once over), or to its channel if none is known."""
+        shown = await self.service.bookmark(match_id, "board")
+        return jump_url(guild_id, channel_id, shown.message_id if shown else None)
+
     @guarded
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None, game: str | None) -> None:
         """One game's record (a card), or a line for every game the player has finished a match of."""
@@ -192,7 +197,7 @@ class StandingsFlows:
             change = ""
             if entry.shown_before is not None and entry.shown_after is not None:
                 change = f" · {entry.shown_after:,} ({entry.shown_after - entry.shown_before:+d})"
-            link = jump_url(entry.guild_id, entry.channel_id)
+            link = await self._board_link(entry.match_id, entry.guild_id, entry.channel_id)
             embed.add_field(name=f"{get_game(entry.game).meta.title}: {outcome}{change}", inline=False, value=(
                 f"against {against} · {plural(entry.decisions, 'decision')} · {when(entry.ended_at)} · "
                 f"[match {entry.match_id}]({link})"))  # fmt: skip
@@ -209,7 +214,7 @@ class StandingsFlows:
             title = get_game(entry.match.game).meta.title
             waiting = "**your turn**" if entry.yours else f"waiting for {', '.join(entry.waiting_for) or 'nobody'}"
             deadline = f" · deadline {when(entry.deadline)}" if entry.deadline else ""
-            link = jump_url(entry.match.guild_id, entry.match.channel_id)
+            link = await self._board_link(entry.match.id, entry.match.guild_id, entry.match.channel_id)
             embed.add_field(name=f"{title} · {waiting}", inline=False, value=(
                 f"turn moved {when(entry.match.updated_at)}{deadline} · [match {entry.match.id}]({link})"))  # fmt: skip
         if not entries:

@@ -4,10 +4,13 @@ frames, views, lines and images; once the match is over, each frame also shows w
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from bot.replays import ATTACHMENT_LIMIT, gif_parts
 from engine import get_game
 from engine.codec import to_json
 from engine.core import canonical
@@ -92,3 +95,16 @@ async def test_a_lobby_has_no_replay(tmp_path: Path) -> None:
             await svc.replays.frame(match.id, 0)
     finally:
         await svc.close()
+
+
+async def test_a_long_replay_is_cut_into_parts_that_play_on_from_each_other(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "parts.db")
+    try:
+        frames = await svc.replays.frames(await scripted(svc, 2, decisions=6))
+    finally:
+        await svc.close()
+    parts = gif_parts(frames, part=3)
+    assert len(frames) == 7 and len(parts) == 3
+    counts = [Image.open(io.BytesIO(part)).n_frames for part in parts]
+    assert counts == [3, 4, 2], "the second and third parts open on the frame the one before ended on"
+    assert all(len(part) <= ATTACHMENT_LIMIT for part in parts)
