@@ -74,8 +74,8 @@ def build(path: Path, players: int, matches: int, seed: int = 1) -> None:
     ratings = []
     for (scope, game, user), wins in played.items():
         mu, sigma = rnd.gauss(25, 4), max(1.0, 8.3 - 0.3 * len(wins))
-        ratings.append((scope, game, user, mu, sigma, mu - 3 * sigma, len(wins), sum(wins), 0, 1, T0))
-    conn.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ratings)
+        ratings.append((scope, game, user, mu, sigma, mu - 3 * sigma, len(wins), sum(wins), 0, 1, T0, 1))
+    conn.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ratings)
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()

@@ -191,3 +191,15 @@ async def test_a_match_the_host_made_friendly_is_recorded_unrated(service: Match
     assert await service.store.ratings_table() == {}
     rematch = await service.lobby.rematch(ended.match.id, HOST)
     assert not rematch.rated, "a rematch keeps the host's choice"
+
+
+async def test_who_hides_before_their_first_rated_match_is_never_listed_until_they_come_back(
+    service: MatchService,
+) -> None:
+    await service.players.set_hidden(HOST, True)
+    await finish(service, await party_match(service, 2, channel=500), {0: 3})
+    assert [line.user_id for line in await service.store.ladder("party", OVERALL)] == [PEOPLE[1]]
+    assert await service.store.ladder_size("party", OVERALL) == 1
+    await service.players.set_hidden(HOST, False)
+    assert [line.user_id for line in await service.store.ladder("party", OVERALL)] == [HOST, PEOPLE[1]]
+    assert await service.store.rank_of(HOST, "party", OVERALL) == 1

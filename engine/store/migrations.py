@@ -253,10 +253,14 @@ MIGRATIONS: tuple[Migration, ...] = (
                 streak      INTEGER NOT NULL,
                 best_streak INTEGER NOT NULL,
                 last_at     INTEGER,
+                listed      INTEGER NOT NULL DEFAULT 1 CHECK (listed IN (0, 1)),
                 PRIMARY KEY (scope, game, user_id)
             ) WITHOUT ROWID
             """,
-            "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
+            # ``listed``: 0 while the player hides (``players.hidden``), kept equal to it by the stores; in the
+            # ladder's index, so a page, a count and a rank are ranges of it, with no look-up a row.
+            "CREATE INDEX ratings_ladder ON ratings (scope, game, listed, ordinal DESC, user_id)",
+            "CREATE INDEX ratings_user ON ratings (user_id)",
             # A player may keep off the ladders (``/game settings``): still rated, never listed.
             "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
             # The host's choice (``/game new rated:``): a match of people only is rated unless it is turned off.

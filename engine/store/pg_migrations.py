@@ -215,10 +215,14 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
                 streak      INTEGER NOT NULL,
                 best_streak INTEGER NOT NULL,
                 last_at     BIGINT,
+                listed      INTEGER NOT NULL DEFAULT 1 CHECK (listed IN (0, 1)),
                 PRIMARY KEY (scope, game, user_id)
             )
             """,
-            "CREATE INDEX ratings_ladder ON ratings (scope, game, ordinal DESC, user_id)",
+            # ``listed``: 0 while the player hides (``players.hidden``), kept equal to it by the stores; in the
+            # ladder's index, so a page, a count and a rank are ranges of it, with no look-up a row.
+            "CREATE INDEX ratings_ladder ON ratings (scope, game, listed, ordinal DESC, user_id)",
+            "CREATE INDEX ratings_user ON ratings (user_id)",
             "ALTER TABLE players ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1))",
             "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1))",
         ),

@@ -18,7 +18,16 @@ from ..matches import MatchInfo
 from ..ratings import MatchResult, Rating, rate, result_of
 from .base import RESIGN
 from .rows import micros
-from .sqlite_results import RATING_COLUMNS, SEATS_INSERT, rating_of_row, rating_values, seat_rows
+from .sqlite_results import (
+    PLACEHOLDER,
+    RATING_COLUMNS,
+    RELIST,
+    SEATS_INSERT,
+    UPSERT,
+    rating_of_row,
+    rating_values,
+    seat_rows,
+)
 
 
 def numbered(query: str) -> str:
@@ -27,16 +36,9 @@ def numbered(query: str) -> str:
     return re.sub(r"\$(?!\d)|\?", lambda _: f"${next(counter)}", query)
 
 
-_UPSERT = numbered(
-    "INSERT INTO ratings (scope, game, user_id, mu, sigma, ordinal, matches, wins, streak, best_streak, last_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) DO UPDATE SET mu = excluded.mu, "
-    "sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, "
-    "streak = excluded.streak, best_streak = excluded.best_streak, last_at = excluded.last_at"
-)
-_PLACEHOLDER = numbered(
-    "INSERT INTO ratings (scope, game, user_id, mu, sigma, ordinal, matches, wins, streak, best_streak, last_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) DO NOTHING"
-)
+_UPSERT = numbered(UPSERT)
+_PLACEHOLDER = numbered(PLACEHOLDER)
+RELISTED = numbered(RELIST)
 _LOCKED = (
     f"SELECT user_id, {RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 AND user_id = ANY($3::bigint[]) "
     "ORDER BY user_id FOR UPDATE"

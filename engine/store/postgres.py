@@ -366,12 +366,14 @@ class PostgresStore(Store):
 
     async def put_player(self, player: PlayerSettings) -> None:
         updates = ", ".join(f"{name} = excluded.{name}" for name in PLAYER_COLUMNS.split(", ")[1:])
-        async with self._connection() as conn:
+        listed = int(not player.hidden)
+        async with self._connection() as conn, conn.transaction():
             await conn.execute(
                 f"INSERT INTO players ({PLAYER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
                 f"ON CONFLICT (user_id) DO UPDATE SET {updates}",
                 *player_values(player),
             )
+            await conn.execute(pg_results.RELISTED, listed, player.user_id, listed)
 
     # -- results and ratings (the queries are SQLite's: ``sqlite_results``) ---------------------------------------
 

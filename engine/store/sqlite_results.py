@@ -22,12 +22,18 @@ SEATS_INSERT = (
     "shown_before, shown_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 RATING_COLUMNS = "mu, sigma, matches, wins, streak, best_streak, last_at"
-_UPSERT = (
-    "INSERT INTO ratings (scope, game, user_id, mu, sigma, ordinal, matches, wins, streak, best_streak, last_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) DO UPDATE SET mu = excluded.mu, "
-    "sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches, wins = excluded.wins, "
-    "streak = excluded.streak, best_streak = excluded.best_streak, last_at = excluded.last_at"
+# A new rating row is listed unless its player hides; an existing row keeps its ``listed`` (``put_player`` sets it).
+_INSERT = (
+    "INSERT INTO ratings (scope, game, user_id, mu, sigma, ordinal, matches, wins, streak, best_streak, last_at, "
+    "listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce((SELECT 1 - hidden FROM players WHERE user_id = ?), 1)) "
+    "ON CONFLICT (scope, game, user_id) DO "
 )
+UPSERT = _INSERT + (
+    "UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches, "
+    "wins = excluded.wins, streak = excluded.streak, best_streak = excluded.best_streak, last_at = excluded.last_at"
+)
+PLACEHOLDER = _INSERT + "NOTHING"
+RELIST = "UPDATE ratings SET listed = ? WHERE user_id = ? AND listed != ?"
 
 
 def rating_of_row(row: Sequence[Any]) -> Rating:
@@ -36,9 +42,9 @@ def rating_of_row(row: Sequence[Any]) -> Rating:
 
 
 def rating_values(scope: int, game: str, user_id: int, rating: Rating) -> tuple[Any, ...]:
-    """A rating as a row, in ``_UPSERT`` order."""
+    """A rating as a row, in ``UPSERT`` order (the user again last, to look up whether they hide)."""
     return (scope, game, user_id, rating.mu, rating.sigma, rating.ordinal, rating.matches, rating.wins,
-            rating.streak, rating.best_streak, optional_micros(rating.last_at))  # fmt: skip
+            rating.streak, rating.best_streak, optional_micros(rating.last_at), user_id)  # fmt: skip
 
 
 def record_result(conn: sqlite3.Connection, match: MatchInfo) -> MatchResult | None:
@@ -59,7 +65,7 @@ def record_result(conn: sqlite3.Connection, match: MatchInfo) -> MatchResult | N
             old = [_rating(conn, scope, result.game, user) for user in users]
             new = rate(old, result)
             values = [rating_values(scope, result.game, u, r) for u, r in zip(users, new, strict=True)]
-            conn.executemany(_UPSERT, values)
+            conn.executemany(UPSERT, values)
             if scope == result.scopes()[-1]:  # the change shown is the server's ladder (the overall one in DMs)
                 before = {p.seat: r.shown for p, r in zip(result.placings, old, strict=True)}
                 after = {p.seat: r.shown for p, r in zip(result.placings, new, strict=True)}
@@ -100,7 +106,7 @@ def replace_ratings(conn: sqlite3.Connection, table: dict[tuple[int, str, int], 
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute("DELETE FROM ratings")
-        conn.executemany(_UPSERT, [rating_values(*key, rating) for key, rating in table.items()])
+        conn.executemany(UPSERT, [rating_values(*key, rating) for key, rating in table.items()])
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -123,11 +129,11 @@ def results_of_rows(rows: Iterable[Sequence[Any]], seats: Iterable[Sequence[Any]
 
 
 # Shared by both stores' look-ups (``$`` marks a parameter; SQLite's store writes ``?`` for it).
-LISTED = "user_id NOT IN (SELECT user_id FROM players WHERE hidden = 1)"
-RANK = (
-    "SELECT 1 + (SELECT count(*) FROM ratings o WHERE o.scope = r.scope AND o.game = r.game AND "
-    "(o.ordinal > r.ordinal OR (o.ordinal = r.ordinal AND o.user_id < r.user_id)) AND o." + LISTED + ") "
-    "FROM ratings r WHERE r.scope = $ AND r.game = $ AND r.user_id = $ AND r." + LISTED
+LISTED = "listed = 1"
+_ABOVE = "SELECT count(*) FROM ratings o WHERE o.scope = r.scope AND o.game = r.game AND o.listed = 1 AND "
+RANK = (  # two ranges of the ladder's index: those rated higher, and those level but first by id
+    f"SELECT 1 + ({_ABOVE}o.ordinal > r.ordinal) + ({_ABOVE}o.ordinal = r.ordinal AND o.user_id < r.user_id) "
+    "FROM ratings r WHERE r.scope = $ AND r.game = $ AND r.user_id = $ AND r.listed = 1"
 )
 CONCAT = "group_concat(o.user_id)"  # PostgreSQL: string_agg(o.user_id::text, ',')
 HISTORY = (

@@ -22,7 +22,7 @@ from ..matches import Status
 from .base import ActionRow, JobRow, SchemaTooNew, SnapshotRow, StoreError
 from .migrations import BOOKKEEPING, LATEST, MIGRATIONS
 from .rows import COLUMNS, FIXED, NAMES, PLAYER_COLUMNS, dumps, micros, player_values, row_values
-from .sqlite_results import record_result
+from .sqlite_results import RELIST, record_result
 
 if TYPE_CHECKING:
     import asyncio
@@ -202,9 +202,13 @@ def set_bookmark(conn: sqlite3.Connection, bookmark: Bookmark) -> None:
 
 
 def put_player(conn: sqlite3.Connection, player: PlayerSettings) -> None:
-    conn.execute(
-        f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", player_values(player)
-    )
+    """The player's settings, and their ratings listed on the ladders or not as they chose, together."""
+    with _Immediate(conn):
+        conn.execute(
+            f"INSERT OR REPLACE INTO players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", player_values(player)
+        )
+        listed = int(not player.hidden)
+        conn.execute(RELIST, (listed, player.user_id, listed))
 
 
 # -- jobs and leases ----------------------------------------------------------------------------------------
