@@ -111,20 +111,21 @@ def ladder_embed(page: LadderPage, scope_name: str) -> discord.Embed:
     embed = discord.Embed(title=f"{title}: {scope_name} leaderboard", colour=COLOUR)
     lines = [f"**{line.rank}.** <@{line.user_id}> · {line.rating.shown:,} · "
              f"{plural(line.rating.wins, 'win')} of {line.rating.matches}" for line in page.lines]  # fmt: skip
-    embed.description = "\n".join(lines) or "Nobody is rated here yet: finish a rated match (every seat a person)."
+    empty = "Nobody is rated here yet: finish a rated match (every seat a person)."
+    embed.description = "\n".join(lines) or (empty if page.page == 1 else "Nobody this far down: go back with ◀.")
     mine = "You: not listed"
     if page.mine is not None:
-        mine = f"You: **{page.mine.rank}** of {page.listed} · {page.mine.rating.shown:,}"
+        mine = f"You: **{page.mine.rank}.** · {page.mine.rating.shown:,}"
     embed.add_field(name="Your place", value=mine, inline=False)
-    embed.set_footer(text=f"Page {page.page} of {page.pages}")
+    embed.set_footer(text=f"Page {page.page}" + ("" if page.more else " (the last)"))
     return embed
 
 
 def ladder_view(page: LadderPage, scope: str) -> ui.View:
     view = ui.View(timeout=None)
-    for label, target in (("◀", page.page - 1), ("▶", page.page + 1)):
-        button = LadderButton(page.game, scope, max(1, min(page.pages, target)), label)
-        button.item.disabled = not 1 <= target <= page.pages
+    for label, target, usable in (("◀", page.page - 1, page.page > 1), ("▶", page.page + 1, page.more)):
+        button = LadderButton(page.game, scope, max(1, target) if usable else page.page, label)
+        button.item.disabled = not usable
         view.add_item(button)
     return view
 

@@ -41,14 +41,15 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class LadderPage:
-    """One page of a ladder, how many it lists, and where the asker stands on it (``None``: not on it)."""
+    """One page of a ladder, whether another follows, and where the asker stands on it (``None``: not on it).
+    No total: counting a ladder of 100,000 is the one look-up that would not stay within 20 ms
+    (bench/standings.py), and a page needs only to know whether there is a next."""
 
     game: str
     scope: int
     page: int
-    pages: int
+    more: bool
     lines: tuple[Ranked, ...]
-    listed: int
     mine: Ranked | None
 
 
@@ -94,18 +95,16 @@ class Standings:
         )  # fmt: skip
 
     async def ladder(self, game: str, scope: int, user_id: int, page: int = 1) -> LadderPage:
-        """Page ``page`` (from 1) of a ladder, and the asker's own line. A page past the last shows the last."""
+        """Page ``page`` (from 1) of a ladder, and the asker's own line. A page past the end is empty."""
         game_id = get_game(game).meta.id
-        listed = await self._store.ladder_size(game_id, scope)
-        pages = max(1, -(-listed // PAGE))
-        page = min(max(1, page), pages)
-        lines = await self._store.ladder(game_id, scope, offset=(page - 1) * PAGE, limit=PAGE)
+        page = max(1, page)
+        lines = await self._store.ladder(game_id, scope, offset=(page - 1) * PAGE, limit=PAGE + 1)
         rank = await self._store.rank_of(user_id, game_id, scope)
         mine = None
         if rank is not None:
             rating = await self._store.rating(user_id, game_id, scope)
             mine = Ranked(rank, user_id, rating) if rating is not None else None
-        return LadderPage(game_id, scope, page, pages, tuple(lines), listed, mine)
+        return LadderPage(game_id, scope, page, len(lines) > PAGE, tuple(lines[:PAGE]), mine)
 
     async def history(self, user_id: int, game: str | None = None, limit: int = HISTORY) -> list[HistoryEntry]:
         """``user_id``'s ended matches, newest first (of one game if named)."""

@@ -37,6 +37,11 @@ async def party(world, adds: dict[str, int], *, finish: bool = True):
     return world.channel.last_message
 
 
+def embed_text_of(message) -> str:
+    embed = message.embeds[0]
+    return "\n".join([embed.description or "", *(f"{f.name}: {f.value}" for f in embed.fields)])
+
+
 def field(message, name: str) -> str:
     return next(f.value for f in message.embeds[0].fields if f.name == name)
 
@@ -79,20 +84,27 @@ async def test_the_leaderboard_ranks_the_server_shows_your_place_and_pages(world
     board = await world.carol.slash(world.channel, "game leaderboard", game="party")
     text = embed_text(board)
     assert text.index(world.alice.mention) < text.index(world.bob.mention)
-    assert "You: not listed" in text and "Page 1 of 1" in text, "the spectator is on no ladder"
-    assert "**1**" in embed_text(await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g"))
+    assert "You: not listed" in text and "Page 1 (the last)" in text, "the spectator is on no ladder"
+    assert "You: **1.**" in embed_text(await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g"))
     buttons = custom_ids(private_message(board))
     assert buttons == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:1:r"]
     # A full page more of players (rated through the service, as other channels would) makes a second page.
     for n in range(PAGE):
         await rated_pair(world, 5000 + 2 * n, 5001 + 2 * n, channel=7000 + n)
     first = private_message(await world.alice.slash(world.channel, "game leaderboard", game="party"))
-    assert "Page 1 of 3" in first.embeds[0].footer.text
+    assert first.embeds[0].footer.text == "Page 1" and "You: **11.**" in embed_text_of(first), "level, after lower ids"
     old = await post_button(world, "chg:ladder:party:s:2:r")  # a page shown yesterday, its button still good
     await world.alice.click(message_of(world, old), custom_id="chg:ladder:party:s:2:r")
     turned = message_of(world, old)
-    assert "Page 2 of 3" in turned.embeds[0].footer.text
+    assert turned.embeds[0].footer.text == "Page 2"
     assert custom_ids(turned) == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:3:r"]
+    await world.alice.click(turned, custom_id="chg:ladder:party:s:3:r")
+    last = message_of(world, old)
+    assert last.embeds[0].footer.text == "Page 3 (the last)" and last.embeds[0].description.startswith("**21.**")
+    assert custom_ids(last) == ["chg:ladder:party:s:2:l", "chg:ladder:party:s:3:r"]
+    beyond = await post_button(world, "chg:ladder:party:s:9:r")
+    await world.alice.click(message_of(world, beyond), custom_id="chg:ladder:party:s:9:r")
+    assert "Nobody this far down" in message_of(world, beyond).embeds[0].description
 
 
 async def rated_pair(world, winner: int, loser: int, *, channel: int) -> None:
