@@ -85,7 +85,8 @@ async def test_the_leaderboard_ranks_the_server_shows_your_place_and_pages(world
     text = embed_text(board)
     assert text.index(world.alice.mention) < text.index(world.bob.mention)
     assert "You: not listed" in text and "Page 1 (the last)" in text, "the spectator is on no ladder"
-    assert "You: **1.**" in embed_text(await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g"))
+    overall = await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g")
+    assert "You: **1.**" in embed_text(overall)
     buttons = custom_ids(private_message(board))
     assert buttons == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:1:r"]
     # A full page more of players (rated through the service, as other channels would) makes a second page.

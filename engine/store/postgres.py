@@ -392,11 +392,7 @@ class PostgresStore(Store):
         return shared.rating_of_row(tuple(rows[0])) if rows else None
 
     async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
-        query = (
-            f"SELECT user_id, {shared.RATING_COLUMNS} FROM ratings WHERE scope = $1 AND game = $2 AND "
-            f"{shared.LISTED} ORDER BY ordinal DESC, user_id LIMIT $3 OFFSET $4"
-        )
-        rows = await self._fetch(query, scope, game, limit, offset)
+        rows = await self._fetch(pg_results.numbered(shared.LADDER), scope, game, limit, offset, scope, game)
         return [Ranked(offset + i + 1, row[0], shared.rating_of_row(tuple(row)[1:])) for i, row in enumerate(rows)]
 
     async def ladder_size(self, game: str, scope: int) -> int:

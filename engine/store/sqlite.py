@@ -279,11 +279,8 @@ class SqliteStore(Store):
         return results.rating_of_row(rows[0]) if rows else None
 
     async def ladder(self, game: str, scope: int, *, offset: int = 0, limit: int = 10) -> list[Ranked]:
-        query = (
-            f"SELECT user_id, {results.RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? AND "
-            f"{results.LISTED} ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?"
-        )
-        rows = await self._read.execute_fetchall(query, (scope, game, limit, offset))
+        query = results.LADDER.replace("$", "?")
+        rows = await self._read.execute_fetchall(query, (scope, game, limit, offset, scope, game))
         return [Ranked(offset + i + 1, row[0], results.rating_of_row(row[1:])) for i, row in enumerate(rows)]
 
     async def ladder_size(self, game: str, scope: int) -> int:

@@ -130,6 +130,14 @@ def results_of_rows(rows: Iterable[Sequence[Any]], seats: Iterable[Sequence[Any]
 
 # Shared by both stores' look-ups (``$`` marks a parameter; SQLite's store writes ``?`` for it).
 LISTED = "listed = 1"
+# A page: its players found in the ladder's index alone (it holds the user ids), and only their rows read; an
+# OFFSET over whole rows read every row it skipped.
+LADDER = (
+    "SELECT r.user_id, r.mu, r.sigma, r.matches, r.wins, r.streak, r.best_streak, r.last_at FROM ("
+    "SELECT user_id, ordinal FROM ratings WHERE scope = $ AND game = $ AND listed = 1 ORDER BY ordinal DESC, "
+    "user_id LIMIT $ OFFSET $) AS top JOIN ratings r ON r.scope = $ AND r.game = $ AND r.user_id = top.user_id "
+    "ORDER BY top.ordinal DESC, top.user_id"
+)
 _ABOVE = "SELECT count(*) FROM ratings o WHERE o.scope = r.scope AND o.game = r.game AND o.listed = 1 AND "
 RANK = (  # two ranges of the ladder's index: those rated higher, and those level but first by id
     f"SELECT 1 + ({_ABOVE}o.ordinal > r.ordinal) + ({_ABOVE}o.ordinal = r.ordinal AND o.user_id < r.user_id) "
