@@ -19,7 +19,7 @@ from engine import get_game
 from engine.errors import EngineError
 from engine.ratings import OVERALL, Rating
 from engine.service import MatchService
-from engine.standings import LadderPage, Record
+from engine.standings import HISTORY, LadderPage, Record
 from render.standings import RecordCard, draw_record
 
 from .catalog import offered_games
@@ -190,7 +190,8 @@ class StandingsFlows:
         who = user or interaction.user
         if who.bot:
             raise NotAPerson()
-        entries = await self.service.standings.history(who.id, game)
+        entries = await self.service.standings.history(who.id, game, limit=HISTORY + 1)
+        more, entries = len(entries) > HISTORY, entries[:HISTORY]
         embed = discord.Embed(title="History", colour=COLOUR, description=f"<@{who.id}>")
         for entry in entries:
             outcome = "resigned" if entry.resigned else "won" if entry.won else f"place {entry.place}"
@@ -202,6 +203,8 @@ class StandingsFlows:
             embed.add_field(name=f"{get_game(entry.game).meta.title}: {outcome}{change}", inline=False, value=(
                 f"against {against} · {plural(entry.decisions, 'decision')} · {when(entry.ended_at)} · "
                 f"[match {entry.match_id}]({link})"))  # fmt: skip
+        if more:
+            embed.set_footer(text=f"the latest {HISTORY}; /game stats counts them all")
         if not entries:
             embed.description = f"<@{who.id}> has no finished matches yet."
         await reply(interaction, embed=embed)
@@ -209,16 +212,20 @@ class StandingsFlows:
     @guarded
     async def mine(self, interaction: discord.Interaction) -> None:
         """The inbox: every running match of the asker's, on any server, those waiting for them first."""
-        entries = await self.service.standings.inbox(interaction.user.id, self.service.now())
+        inbox = await self.service.standings.inbox(interaction.user.id, self.service.now())
         embed = discord.Embed(title="Your matches", colour=COLOUR)
-        for entry in entries:
+        for entry in inbox.entries:
             title = get_game(entry.match.game).meta.title
             waiting = "**your turn**" if entry.yours else f"waiting for {', '.join(entry.waiting_for) or 'nobody'}"
             deadline = f" · deadline {when(entry.deadline)}" if entry.deadline else ""
             link = await self._board_link(entry.match.id, entry.match.guild_id, entry.match.channel_id)
             embed.add_field(name=f"{title} · {waiting}", inline=False, value=(
                 f"turn moved {when(entry.match.updated_at)}{deadline} · [match {entry.match.id}]({link})"))  # fmt: skip
-        if not entries:
+        if inbox.running > len(inbox.entries):
+            of = f"{inbox.running} or more" if inbox.at_least else str(inbox.running)
+            shown = len(inbox.entries)
+            embed.set_footer(text=f"{shown} of your {of} running matches shown: those waiting for you first")
+        if not inbox.entries:
             embed.description = "You are in no running match. Start one with `/game new`."
         await reply(interaction, embed=embed)
 

@@ -19,7 +19,8 @@ from .store.base import HistoryEntry, Ranked
 
 PAGE = 10  # lines of a ladder a page
 HISTORY = 10  # matches a history shows
-INBOX = 25  # matches the inbox lists
+INBOX = 25  # matches the inbox lists (an embed holds 25 fields)
+SCANNED = INBOX * 4  # running matches read to find those waiting for the player
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,16 @@ class InboxEntry:
     waiting_for: tuple[str, ...]  # seat names
     yours: bool  # it waits for this player
     deadline: datetime | None  # this player's, when it is their decision on a clock
+
+
+@dataclass(frozen=True, slots=True)
+class Inbox:
+    """The first ``INBOX`` of a player's running matches, and how many they hold (``at_least``: the count is a
+    floor, the store having been asked for no more than ``SCANNED``), so the list can say what it left out."""
+
+    entries: tuple[InboxEntry, ...]
+    running: int
+    at_least: bool
 
 
 class Standings:
@@ -111,11 +122,12 @@ class Standings:
         game_id = get_game(game).meta.id if game else None
         return await self._store.history(user_id, game=game_id, limit=limit)
 
-    async def inbox(self, user_id: int, now: datetime) -> list[InboxEntry]:
-        """Every running match ``user_id`` holds a seat in, on any server: those waiting for them first (the
+    async def inbox(self, user_id: int, now: datetime) -> Inbox:
+        """The running matches ``user_id`` holds a seat in, on any server: those waiting for them first (the
         nearest deadline first), then the others (the most recently moved first)."""
         entries = []
-        for match in await self._store.active_matches_of(user_id, limit=INBOX * 4):
+        found = await self._store.active_matches_of(user_id, limit=SCANNED)
+        for match in found:
             if match.status is not Status.ACTIVE:
                 continue
             live = await self.live.fresh(match.id)
@@ -129,7 +141,7 @@ class Standings:
                                       min(deadlines) if deadlines else None))  # fmt: skip
         far = datetime.max.replace(tzinfo=now.tzinfo)
         entries.sort(key=lambda e: (not e.yours, e.deadline or far, -e.match.updated_at.timestamp()))
-        return entries[:INBOX]
+        return Inbox(tuple(entries[:INBOX]), len(entries), len(found) >= SCANNED)
 
     async def change_of(self, match_id: str) -> dict[int, tuple[int, int]]:
         """Each rated seat's shown rating before and after an ended match (for its result post); empty if the

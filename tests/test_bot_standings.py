@@ -207,3 +207,29 @@ async def test_replay_where_nothing_was_played_says_so(world) -> None:
     lobby = await world.service.in_channel(world.channel.id)
     answer = await world.carol.slash(world.channel, "game replay", match=lobby.id)
     assert "has not started" in private_text(answer)
+
+
+async def test_a_player_in_many_matches_sees_the_latest_and_how_many_more(world) -> None:
+    """History shows the latest ten; the inbox lists the first 25 running matches (theirs first) and says how many
+    it left out, within Discord's embed limits (SimCord refuses an embed of more than 6000 characters)."""
+    service, alice = world.service, world.alice.id
+    for n in range(12):
+        await rated_pair(world, alice, 6000 + n, channel=8000 + n)
+    for n in range(30):
+        others = [6100 + 5 * n + k for k in range(5)]
+        match = await service.lobby.create(channel_id=9000 + n, host_id=others[0], game_id="party",
+                                           guild_id=world.guild.id, players=6, options={"rounds": 1})  # fmt: skip
+        for user in [*others[1:], alice]:
+            await service.lobby.join(match.id, user)
+        result = await service.start(match.id, others[0])
+        if n % 3 == 0:  # a third wait for Alice: the first five seats play their turns
+            for _ in range(5):
+                result = await service.play(match.id, next(iter(result.to_decide)), "add1", result.version)
+    history = private_message(await world.alice.slash(world.channel, "game history"))
+    assert len(history.embeds[0].fields) == 10
+    assert history.embeds[0].footer.text == "the latest 10; /game stats counts them all"
+    inbox = private_message(await world.alice.slash(world.channel, "game mine"))
+    fields = inbox.embeds[0].fields
+    assert len(fields) == 25 and all("**your turn**" in f.name for f in fields[:10])
+    assert not any("your turn" in f.name for f in fields[10:])
+    assert inbox.embeds[0].footer.text == "25 of your 30 running matches shown: those waiting for you first"
