@@ -20,6 +20,7 @@ from engine.errors import EngineError
 from engine.ratings import OVERALL, Rating
 from engine.service import MatchService
 from engine.standings import HISTORY, LadderPage, Record
+from engine.store.base import HistoryEntry
 from render.standings import RecordCard, draw_record
 
 from .catalog import offered_games
@@ -67,8 +68,31 @@ def record_embed(record: Record, user_id: int) -> discord.Embed:
     embed.add_field(name="Streak", value=f"now {record.streak} · best {record.best_streak}")
     embed.add_field(name="Favourite seat", value=record.favourite_seat or "—")
     embed.add_field(name="Last played", value=when(record.last_played))
+    if record.co_op:
+        lines = [f"{level_name(c.difficulty)}: {c.wins} of {plural(c.matches, 'match')} won" for c in record.co_op]
+        embed.add_field(name="Co-op (not rated)", value="\n".join(lines), inline=False)
     embed.set_footer(text="A rating is a cautious estimate (mu - 3 sigma, scaled): a newcomer shows 1,000.")
     return embed
+
+
+def level_name(difficulty: str) -> str:
+    """``very_difficult`` as ``Very difficult``; a co-op game without levels is just co-op."""
+    return difficulty.replace("_", " ").capitalize() or "Co-op"
+
+
+def outcome_of(entry: HistoryEntry) -> str:
+    """How the match went for the player: a draw and a co-operative loss leave everyone level at place 1."""
+    if entry.resigned:
+        words = "resigned"
+    elif entry.won:
+        words = "won"
+    elif entry.cooperative:
+        words = "lost"
+    else:
+        words = "draw" if entry.place == 1 else f"place {entry.place}"
+    if entry.cooperative:
+        words += f" (co-op{', ' + level_name(entry.difficulty) if entry.difficulty else ''})"
+    return words
 
 
 def ago(moment: datetime | None, now: datetime) -> str:
@@ -194,7 +218,7 @@ class StandingsFlows:
         more, entries = len(entries) > HISTORY, entries[:HISTORY]
         embed = discord.Embed(title="History", colour=COLOUR, description=f"<@{who.id}>")
         for entry in entries:
-            outcome = "resigned" if entry.resigned else "won" if entry.won else f"place {entry.place}"
+            outcome = outcome_of(entry)
             against = ", ".join(f"<@{u}>" for u in entry.opponents) or "the AI"
             change = ""
             if entry.shown_before is not None and entry.shown_after is not None:

@@ -38,6 +38,16 @@ class Record:
     best_streak: int
     favourite_seat: str | None
     last_played: datetime | None
+    co_op: tuple[CoopRecord, ...] = ()  # the co-operative matches among them, by difficulty (never rated)
+
+
+@dataclass(frozen=True, slots=True)
+class CoopRecord:
+    """A player's co-operative matches of one game at one difficulty (``""``: the game has none): played, won."""
+
+    difficulty: str
+    matches: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +112,7 @@ class Standings:
             best = max(best, streak)
         return Record(
             user_id, game_id, overall, server, len(history), sum(e.won for e in history), streak, best, favourite,
-            history[0].ended_at if history else None,
+            history[0].ended_at if history else None, co_op_of(history),
         )  # fmt: skip
 
     async def ladder(self, game: str, scope: int, user_id: int, page: int = 1) -> LadderPage:
@@ -150,3 +160,14 @@ class Standings:
         if found is None:
             return {}
         return {seat: (b, a) for seat, (b, a) in found[1].items() if b is not None and a is not None}
+
+
+def co_op_of(history: list[HistoryEntry]) -> tuple[CoopRecord, ...]:
+    """The co-operative matches of a history, counted by difficulty, in the order first played."""
+    tally: dict[str, list[int]] = {}
+    for entry in reversed(history):  # oldest first
+        if entry.cooperative:
+            counts = tally.setdefault(entry.difficulty, [0, 0])
+            counts[0] += 1
+            counts[1] += entry.won
+    return tuple(CoopRecord(level, played, won) for level, (played, won) in tally.items())

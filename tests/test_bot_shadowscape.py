@@ -122,16 +122,28 @@ async def test_a_person_alone_plays_solo_in_one_click(tmp_path) -> None:
 async def test_solo_cooperative_two_heroes_held_by_one_person_win(tmp_path) -> None:
     async with running_bot(tmp_path / "bot.db", seed=WIN_SEED) as world:
         result = await _solo(world, "standard")
-        assert "slain" in result.lower() or "win" in result.lower(), result
+        assert "The Dungeon Lord is slain" in result, result  # not "win": "Nobody wins" has it too
+        await _coop_recorded(world, "Standard: 1 of 1 match won", "won (co-op, Standard)")
 
 
 async def test_solo_cooperative_two_heroes_held_by_one_person_lose(tmp_path) -> None:
     async with running_bot(tmp_path / "bot.db", seed=LOSS_SEED) as world:
         result = await _solo(world, "very_difficult")
-        assert "ran out" in result.lower() or "lose" in result.lower(), result
+        assert "The fate deck ran out" in result, result
+        await _coop_recorded(world, "Very difficult: 0 of 1 match won", "lost (co-op, Very difficult)")
 
 
-WIN_SEED = 0  # found by trying seeds: the hard heroes (at the tests' bounded budget) slay the Lord at Standard
+async def _coop_recorded(world, tally: str, outcome: str) -> None:
+    """Issue 45: a co-op match is not rated, and is recorded by its difficulty: the stats count it under its
+    level, the history says how it went."""
+    stats = private_message(await world.alice.slash(world.channel, "game stats", game="shadowscape"))
+    fields = {f.name: f.value for f in stats.embeds[0].fields}
+    assert fields["Co-op (not rated)"] == tally and fields["Rating (overall)"] == "not rated yet"
+    history = private_message(await world.alice.slash(world.channel, "game history"))
+    assert history.embeds[0].fields[0].name == f"Shadowscape: {outcome}"
+
+
+WIN_SEED = 1  # found by trying seeds: the hard heroes (at the tests' bounded budget) slay the Lord at Standard
 LOSS_SEED = 0  # and here, at Very Difficult, the fate deck runs out first (rules version 4, bounded AI)
 
 

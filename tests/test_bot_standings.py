@@ -233,3 +233,9 @@ async def test_a_player_in_many_matches_sees_the_latest_and_how_many_more(world)
     assert len(fields) == 25 and all("**your turn**" in f.name for f in fields[:10])
     assert not any("your turn" in f.name for f in fields[10:])
     assert inbox.embeds[0].footer.text == "25 of your 30 running matches shown: those waiting for you first"
+
+
+async def test_history_says_draw_for_a_match_nobody_won(world) -> None:
+    await party(world, {"alice": 2, "bob": 2})
+    line = private_message(await world.alice.slash(world.channel, "game history")).embeds[0].fields[0]
+    assert line.name.startswith("Party (test only): draw · 1,"), line.name

@@ -147,6 +147,22 @@ async def test_a_match_with_an_ai_seat_is_recorded_unrated(service: MatchService
     assert await service.store.ratings_table() == {}
 
 
+async def test_a_person_in_two_seats_played_one_match(service: MatchService) -> None:
+    """Hotseat: one line of history a match, at the person's best seat, against the other people only."""
+    lobby = await service.lobby.create(channel_id=CHANNEL, host_id=HOST, game_id="party", guild_id=GUILD,
+                                       players=3, options={"rounds": 1})  # fmt: skip
+    await service.lobby.join(lobby.id, HOST, seat=1, hotseat=True)
+    await service.lobby.join(lobby.id, PEOPLE[2], seat=2)
+    ended = await finish(service, await service.start(lobby.id, HOST), {1: 3})
+    result, _ = await service.store.result(ended.match.id)
+    assert not result.rated and [p.user_id for p in result.placings] == [HOST, HOST, PEOPLE[2]]
+    (line,) = await service.store.history(HOST)
+    assert (line.seat, line.place, line.won, line.opponents) == (1, 1, True, (PEOPLE[2],))
+    (theirs,) = await service.store.history(PEOPLE[2])
+    assert theirs.opponents == (HOST,) and not theirs.won
+    assert (await service.standings.record(HOST, "party")).matches == 1
+
+
 async def test_the_rebuild_command_finds_a_changed_rating_and_repairs_it(
     service: MatchService, database: str | Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -81,6 +81,8 @@ class HistoryEntry:
     opponents: tuple[int, ...]
     shown_before: int | None
     shown_after: int | None
+    cooperative: bool = False
+    difficulty: str = ""  # co-op only: the level it was played at
 
 
 @dataclass(frozen=True, slots=True)

@@ -405,7 +405,8 @@ class PostgresStore(Store):
 
     async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
         where = "s.user_id = ?" + (" AND s.game = ?" if game else "")
-        query = pg_results.numbered(shared.HISTORY.format(where=where, concat="string_agg(o.user_id::text, ',')"))
+        concat = "string_agg(DISTINCT o.user_id::text, ',')"
+        query = pg_results.numbered(shared.HISTORY.format(where=where, concat=concat))
         rows = await self._fetch(query, *((user_id, game, limit) if game else (user_id, limit)))
         return [shared.history_entry(tuple(row)) for row in rows]
 

@@ -143,20 +143,26 @@ RANK = (  # two ranges of the ladder's index: those rated higher, and those leve
     f"SELECT 1 + ({_ABOVE}o.ordinal > r.ordinal) + ({_ABOVE}o.ordinal = r.ordinal AND o.user_id < r.user_id) "
     "FROM ratings r WHERE r.scope = $ AND r.game = $ AND r.user_id = $ AND r.listed = 1"
 )
-CONCAT = "group_concat(o.user_id)"  # PostgreSQL: string_agg(o.user_id::text, ',')
+CONCAT = "group_concat(DISTINCT o.user_id)"  # PostgreSQL: string_agg(DISTINCT o.user_id::text, ',')
+# A person who held two seats (hotseat, a solo co-op) played one match: its line is their best seat's, and the
+# opponents are the other people in it.
 HISTORY = (
     "SELECT s.match_id, s.game, s.guild_id, m.channel_id, s.ended_at, s.seat, s.place, s.won, s.resigned, "
     "r.decisions, s.shown_before, s.shown_after, (SELECT {concat} FROM result_seats o "
-    "WHERE o.match_id = s.match_id AND o.seat != s.seat) FROM result_seats s JOIN results r ON r.match_id = "
-    "s.match_id JOIN matches m ON m.id = s.match_id WHERE {where} ORDER BY s.ended_at DESC, r.seq DESC LIMIT ?"
+    "WHERE o.match_id = s.match_id AND o.user_id != s.user_id), r.cooperative, r.difficulty "
+    "FROM result_seats s JOIN results r ON r.match_id = s.match_id JOIN matches m ON m.id = s.match_id "
+    "WHERE {where} AND s.seat = (SELECT x.seat FROM result_seats x WHERE x.match_id = s.match_id "
+    "AND x.user_id = s.user_id ORDER BY x.place, x.seat LIMIT 1) ORDER BY s.ended_at DESC, r.seq DESC LIMIT ?"
 )
 
 
 def history_entry(row: Sequence[Any]) -> HistoryEntry:
-    match_id, game, guild_id, channel_id, ended_at, seat, place, won, resigned, decisions, before, after, others = row
+    match_id, game, guild_id, channel_id, ended_at, seat, place, won, resigned, decisions, before, after = row[:12]
+    others, cooperative, difficulty = row[12:]
     opponents = tuple(int(u) for u in str(others).split(",")) if others else ()
     return HistoryEntry(match_id, game, guild_id, channel_id, moment(ended_at), seat, place, bool(won),
-                        bool(resigned), decisions, opponents, before, after)  # fmt: skip
+                        bool(resigned), decisions, opponents, before, after, bool(cooperative),
+                        difficulty or "")  # fmt: skip
 
 
 RESULT_COLUMNS = "match_id, game, guild_id, ended_at, rated, cooperative, difficulty, decisions, seq"

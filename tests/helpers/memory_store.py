@@ -184,13 +184,15 @@ class MemoryStore(Store):
     async def history(self, user_id: int, *, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
         entries = []
         for result, shown in self.results.values():
-            for p in result.placings:
-                if p.user_id == user_id and game in (None, result.game):
-                    others = tuple(o.user_id for o in result.placings if o.seat != p.seat)
+            mine = sorted((p for p in result.placings if p.user_id == user_id), key=lambda p: (p.place, p.seat))
+            for p in mine[:1]:  # one line a match, the person's best seat
+                if game in (None, result.game):
+                    others = tuple(dict.fromkeys(o.user_id for o in result.placings if o.user_id != user_id))
                     channel = self.matches[result.match_id].channel_id
                     entries.append(HistoryEntry(result.match_id, result.game, result.guild_id, channel,
                                                 result.ended_at, p.seat, p.place, p.won, p.resigned,
-                                                result.decisions, others, *shown[p.seat]))  # fmt: skip
+                                                result.decisions, others, *shown[p.seat],
+                                                result.cooperative, result.difficulty))  # fmt: skip
         order = {match_id: found[0].seq for match_id, found in self.results.items()}
         return sorted(entries, key=lambda e: (e.ended_at, order[e.match_id]), reverse=True)[:limit]
 
