@@ -157,11 +157,15 @@ class ClockFlows:
         player = await self.service.players.player(interaction.user.id)
         how = "by direct message" if player.remind_by == "dm" else "with a mention in the match's channel"
         passes = "are declined at once (auto-pass)" if player.auto_pass else "wait for your answer"
-        listed = "keep you off (you are still rated)" if player.hidden else "list you"
+        listed = (
+            "You are kept off the leaderboards (your matches are still rated, and anyone may still ask for your stats)"
+            if player.hidden
+            else "The leaderboards list you"
+        )
         await reply(
             interaction,
             f"Reminders before a deadline reach you {how}. Chances to react on others' turns {passes}. "
-            f"The leaderboards {listed}. Change them with `/game settings`.",
+            f"{listed}. Change them with `/game settings`.",
         )
 
     # -- due work from the scheduler --------------------------------------------------------------------------

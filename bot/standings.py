@@ -24,7 +24,7 @@ from engine.store.base import HistoryEntry
 from render.standings import RecordCard, draw_record
 
 from .catalog import offered_games
-from .posts import plural
+from .posts import plural, seat_line
 from .replies import guarded, jump_url, reply
 
 COLOUR = discord.Colour(0x0072B2)
@@ -54,11 +54,16 @@ def when(moment: Any) -> str:
     return f"<t:{int(moment.timestamp())}:R>" if moment is not None else "never"
 
 
-def record_embed(record: Record, user_id: int) -> discord.Embed:
+def subject(user_id: int, asker_id: int) -> str:
+    """``You have`` about oneself, ``@bob has`` about another."""
+    return "You have" if user_id == asker_id else f"<@{user_id}> has"
+
+
+def record_embed(record: Record, user_id: int, asker_id: int) -> discord.Embed:
     title = get_game(record.game).meta.title
     embed = discord.Embed(title=f"{title}: stats", colour=COLOUR, description=f"<@{user_id}>")
     if not record.matches:
-        embed.description = f"<@{user_id}> has not finished a match of {title} yet."
+        embed.description = f"{subject(user_id, asker_id)} not finished a match of {title} yet."
         return embed
     embed.add_field(name="Rating (overall)", value=rating_text(record.overall))
     if record.server is not None:
@@ -88,8 +93,8 @@ def outcome_of(entry: HistoryEntry) -> str:
         words = "won"
     elif entry.cooperative:
         words = "lost"
-    else:
-        words = "draw" if entry.place == 1 else f"place {entry.place}"
+    else:  # places are only the winners, the rest level below them, and who resigned
+        words = "draw" if entry.place == 1 else "lost"
     if entry.cooperative:
         words += f" (co-op{', ' + level_name(entry.difficulty) if entry.difficulty else ''})"
     return words
@@ -130,16 +135,18 @@ def card_file(card: RecordCard) -> discord.File:
     return discord.File(out, filename="stats.png")
 
 
-def ladder_embed(page: LadderPage, scope_name: str) -> discord.Embed:
+def ladder_embed(page: LadderPage, scope_name: str, *, hidden: bool = False) -> discord.Embed:
     title = get_game(page.game).meta.title
     embed = discord.Embed(title=f"{title}: {scope_name} leaderboard", colour=COLOUR)
     lines = [f"**{line.rank}.** <@{line.user_id}> · {line.rating.shown:,} · "
              f"{plural(line.rating.wins, 'win')} of {line.rating.matches}" for line in page.lines]  # fmt: skip
     empty = "Nobody is rated here yet: finish a rated match (every seat a person)."
     embed.description = "\n".join(lines) or (empty if page.page == 1 else "Nobody this far down: go back with ◀.")
-    mine = "You: not listed"
+    mine = "You: not listed, " + (
+        "as you asked (`/game settings hidden:false` lists you again)" if hidden else "no rated match here yet"
+    )
     if page.mine is not None:
-        mine = f"You: **{page.mine.rank}.** · {page.mine.rating.shown:,}"
+        mine = f"You: **#{page.mine.rank}** · {page.mine.rating.shown:,}"
     embed.add_field(name="Your place", value=mine, inline=False)
     embed.set_footer(text=f"Page {page.page}" + ("" if page.more else " (the last)"))
     return embed
@@ -174,7 +181,7 @@ class StandingsFlows:
         guild = interaction.guild_id
         if game is not None:
             record = await self.service.standings.record(who.id, game, guild)
-            embed = record_embed(record, who.id)
+            embed = record_embed(record, who.id, interaction.user.id)
             if not record.matches:
                 await reply(interaction, embed=embed)
                 return
@@ -189,7 +196,8 @@ class StandingsFlows:
                 embed.add_field(name=offered.meta.title, inline=False, value=(
                     f"{rating_text(record.overall)} · {plural(record.wins, 'win')} of {record.matches}"))  # fmt: skip
         if not embed.fields:
-            embed.description = f"<@{who.id}> has not finished a match yet. Start one with `/game new`."
+            whose = subject(who.id, interaction.user.id)
+            embed.description = f"{whose} not finished a match yet. Start one with `/game new`."
         await reply(interaction, embed=embed)
 
     @guarded
@@ -202,7 +210,8 @@ class StandingsFlows:
             raise NotHere()
         ladder = OVERALL if scope == "g" else interaction.guild_id
         found = await self.service.standings.ladder(game, ladder, interaction.user.id, page)
-        embed = ladder_embed(found, "global" if scope == "g" else "server")
+        hidden = found.mine is None and (await self.service.players.player(interaction.user.id)).hidden
+        embed = ladder_embed(found, "global" if scope == "g" else "server", hidden=hidden)
         if edit:
             await interaction.response.edit_message(embed=embed, view=ladder_view(found, scope))
             return
@@ -230,7 +239,7 @@ class StandingsFlows:
         if more:
             embed.set_footer(text=f"the latest {HISTORY}; /game stats counts them all")
         if not entries:
-            embed.description = f"<@{who.id}> has no finished matches yet."
+            embed.description = f"{subject(who.id, interaction.user.id)} no finished matches yet."
         await reply(interaction, embed=embed)
 
     @guarded
@@ -240,7 +249,9 @@ class StandingsFlows:
         embed = discord.Embed(title="Your matches", colour=COLOUR)
         for entry in inbox.entries:
             title = get_game(entry.match.game).meta.title
-            waiting = "**your turn**" if entry.yours else f"waiting for {', '.join(entry.waiting_for) or 'nobody'}"
+            game = get_game(entry.match.game)
+            others = ", ".join(seat_line(game, entry.match, seat) for seat in entry.waiting_for) or "nobody"
+            waiting = "**your turn**" if entry.yours else f"waiting for {others}"
             deadline = f" · deadline {when(entry.deadline)}" if entry.deadline else ""
             link = await self._board_link(entry.match.id, entry.match.guild_id, entry.match.channel_id)
             embed.add_field(name=f"{title} · {waiting}", inline=False, value=(

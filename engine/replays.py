@@ -82,6 +82,19 @@ class Replays:
         names = game.seat_names(match.players)
         revealed: tuple[str, ...] = ()
         if not match.status.open:
-            revealed = tuple(f"{names[seat]}: {text}" for entry in log for seat, text in entry.private)
+            revealed = tuple(
+                revealed_line(names[seat], entry.public, text) for entry in log for seat, text in entry.private
+            )
         lines = tuple(entry.public for entry in log if entry.public)
         return ReplayFrame(match, step, match.version, game.view(state, None), lines, revealed)
+
+
+def revealed_line(seat_name: str, public: str, private: str) -> str:
+    """A seat's private line as everyone may read it after the end: quoted and attributed, since it speaks to
+    its owner ("You: …"), and without the public line it repeats (``Red has bought. (You: …)``)."""
+    text = private
+    if public and text.startswith(public):
+        text = text[len(public) :].strip()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+    return f"{seat_name}, privately: “{text or private}”"

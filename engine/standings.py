@@ -69,7 +69,7 @@ class InboxEntry:
     """A running match of the player's: whose decision it waits for, and the player's deadline in it."""
 
     match: MatchInfo
-    waiting_for: tuple[str, ...]  # seat names
+    waiting_for: tuple[int, ...]  # the seats it waits for
     yours: bool  # it waits for this player
     deadline: datetime | None  # this player's, when it is their decision on a clock
 
@@ -143,11 +143,10 @@ class Standings:
             live = await self.live.fresh(match.id)
             game = game_of(live.match)
             deciding = game.to_decide(live.state)
-            names = game.seat_names(live.match.players)
             mine = [seat for seat in deciding if live.match.seats[seat].user_id == user_id]
             clocks = [live.match.clock.of(seat) for seat in mine]
             deadlines = [c.deadline for c in clocks if c is not None and c.deadline is not None]
-            entries.append(InboxEntry(live.match, tuple(names[s] for s in deciding), bool(mine),
+            entries.append(InboxEntry(live.match, tuple(deciding), bool(mine),
                                       min(deadlines) if deadlines else None))  # fmt: skip
         far = datetime.max.replace(tzinfo=now.tzinfo)
         entries.sort(key=lambda e: (not e.yours, e.deadline or far, -e.match.updated_at.timestamp()))

@@ -76,7 +76,9 @@ async def test_stats_for_a_player_with_matches_one_without_and_asked_by_a_specta
     spectator = embed_text(await world.carol.slash(world.channel, "game stats", player=world.bob.user))
     assert world.bob.mention in spectator and "1 win of 3" in spectator
     nothing = embed_text(await world.carol.slash(world.channel, "game stats", game="party"))
-    assert "has not finished a match of Party (test only) yet" in nothing
+    assert "You have not finished a match of Party (test only) yet" in nothing
+    about = embed_text(await world.alice.slash(world.channel, "game stats", player=world.carol.user))
+    assert f"<@{world.carol.id}> has not finished a match yet" in about
 
 
 async def test_the_leaderboard_ranks_the_server_shows_your_place_and_pages(world) -> None:
@@ -84,16 +86,16 @@ async def test_the_leaderboard_ranks_the_server_shows_your_place_and_pages(world
     board = await world.carol.slash(world.channel, "game leaderboard", game="party")
     text = embed_text(board)
     assert text.index(world.alice.mention) < text.index(world.bob.mention)
-    assert "You: not listed" in text and "Page 1 (the last)" in text, "the spectator is on no ladder"
+    assert "You: not listed, no rated match here yet" in text and "Page 1 (the last)" in text, "a spectator"
     overall = await world.alice.slash(world.channel, "game leaderboard", game="party", scope="g")
-    assert "You: **1.**" in embed_text(overall)
+    assert "You: **#1** · " in embed_text(overall)
     buttons = custom_ids(private_message(board))
     assert buttons == ["chg:ladder:party:s:1:l", "chg:ladder:party:s:1:r"]
     # A full page more of players (rated through the service, as other channels would) makes a second page.
     for n in range(PAGE):
         await rated_pair(world, 5000 + 2 * n, 5001 + 2 * n, channel=7000 + n)
     first = private_message(await world.alice.slash(world.channel, "game leaderboard", game="party"))
-    assert first.embeds[0].footer.text == "Page 1" and "You: **11.**" in embed_text_of(first), "level, after lower ids"
+    assert first.embeds[0].footer.text == "Page 1" and "You: **#11**" in embed_text_of(first), "level, after lower ids"
     old = await post_button(world, "chg:ladder:party:s:2:r")  # a page shown yesterday, its button still good
     await world.alice.click(message_of(world, old), custom_id="chg:ladder:party:s:2:r")
     turned = message_of(world, old)
@@ -121,22 +123,24 @@ async def rated_pair(world, winner: int, loser: int, *, channel: int) -> None:
 async def test_history_lists_results_opponents_and_changes_and_mine_lists_running_matches(world) -> None:
     await party(world, {"alice": 3, "bob": 1})
     history = embed_text(await world.bob.slash(world.channel, "game history"))
-    assert "Party (test only): place 2 · " in history and f"against {world.alice.mention}" in history
+    assert "Party (test only): lost · " in history and f"against {world.alice.mention}" in history
     assert "2 decisions" in history and "(-" in history and "discord.com/channels/" in history
-    assert "no finished matches" in embed_text(await world.carol.slash(world.channel, "game history"))
+    assert "You have no finished matches yet" in embed_text(await world.carol.slash(world.channel, "game history"))
     await party(world, {"alice": 1, "bob": 1}, finish=False)
     alice = embed_text(await world.alice.slash(world.channel, "game mine"))
     bob = embed_text(await world.bob.slash(world.channel, "game mine"))
-    assert "Party (test only) · **your turn**" in alice and "waiting for Ruby" in bob
+    assert "Party (test only) · **your turn**" in alice and f"waiting for Ruby ({world.alice.mention})" in bob
     assert "You are in no running match" in embed_text(await world.carol.slash(world.channel, "game mine"))
 
 
 async def test_hiding_keeps_a_player_off_the_leaderboard_but_rated(world) -> None:
     await party(world, {"alice": 3, "bob": 1})
     answer = await world.alice.slash(world.channel, "game settings", hidden=True)
-    assert "keep you off" in private_text(answer)
+    assert "You are kept off the leaderboards (your matches are still rated" in private_text(answer)
     text = embed_text(await world.bob.slash(world.channel, "game leaderboard", game="party"))
     assert world.alice.mention not in text and "**1.** " + world.bob.mention in text
+    own = embed_text(await world.alice.slash(world.channel, "game leaderboard", game="party"))
+    assert "You: not listed, as you asked (`/game settings hidden:false` lists you again)" in own
     stats = embed_text(await world.alice.slash(world.channel, "game stats", game="party"))
     assert "Rating (this server): **" in stats and "not rated" not in stats, "hidden, still rated"
 

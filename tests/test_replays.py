@@ -15,6 +15,7 @@ from engine import get_game
 from engine.codec import to_json
 from engine.core import canonical
 from engine.matches import NotStarted
+from engine.replays import revealed_line
 from engine.service import MatchService
 from render import board_png
 from tests.bot_support import HEX_DIGEST
@@ -108,3 +109,11 @@ async def test_a_long_replay_is_cut_into_parts_that_play_on_from_each_other(tmp_
     counts = [Image.open(io.BytesIO(part)).n_frames for part in parts]
     assert counts == [3, 4, 2], "the second and third parts open on the frame the one before ended on"
     assert all(len(part) <= ATTACHMENT_LIMIT for part in parts)
+
+
+def test_a_revealed_line_is_quoted_attributed_and_does_not_repeat_the_public_one() -> None:
+    """Issue 45's browser pass: "Red: Red has bought. (You: Agility +3 …)" read to Blue as Blue's own stats."""
+    line = revealed_line("Red", "Red has bought.", "Red has bought. (You: Agility +3, Might +4.)")
+    assert line == "Red, privately: “You: Agility +3, Might +4.”"
+    alone = revealed_line("The Adversary", "", "You picked Varmint 5.")
+    assert alone == "The Adversary, privately: “You picked Varmint 5.”"
