@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ratings import OVERALL
 from engine.standings import PAGE
 from tests.bot_support import custom_ids, play, private_message, private_text, running_bot
 from tests.fakes.party_game import party_game_offered
@@ -202,6 +203,15 @@ async def test_a_friendly_match_says_so_in_the_lobby_and_changes_no_rating(world
     assert "no: a friendly match" in field(lobby, "Rated")
     match = await world.service.in_channel(world.channel.id)
     assert match is not None and not match.rated
+    await world.service.lobby.set_options(match.id, world.alice.id, {"rounds": 1})
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    await play(world, world.alice, "add3")
+    await play(world, world.bob, "add1")
+    final = world.channel.last_message
+    names = [f.name for f in final.embeds[0].fields]
+    assert "Result" in names and "Ratings" not in names, "a friendly result changes and shows no rating"
+    assert await world.service.store.rating(world.alice.id, "party", OVERALL) is None
 
 
 async def test_replay_where_nothing_was_played_says_so(world) -> None:
