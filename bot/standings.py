@@ -248,8 +248,8 @@ class StandingsFlows:
         inbox = await self.service.standings.inbox(interaction.user.id, self.service.now())
         embed = discord.Embed(title="Your matches", colour=COLOUR)
         for entry in inbox.entries:
-            title = get_game(entry.match.game).meta.title
             game = get_game(entry.match.game)
+            title = game.meta.title
             others = ", ".join(seat_line(game, entry.match, seat) for seat in entry.waiting_for) or "nobody"
             waiting = "**your turn**" if entry.yours else f"waiting for {others}"
             deadline = f" · deadline {when(entry.deadline)}" if entry.deadline else ""
