@@ -91,10 +91,8 @@ def outcome_of(entry: HistoryEntry) -> str:
         words = "resigned"
     elif entry.won:
         words = "won"
-    elif entry.cooperative:
-        words = "lost"
-    else:  # places are only the winners, the rest level below them, and who resigned
-        words = "draw" if entry.place == 1 else "lost"
+    else:  # places are only the winners, the rest level below them, and who resigned: level first is a draw
+        words = "lost" if entry.cooperative or entry.place > 1 else "draw"
     if entry.cooperative:
         words += f" (co-op{', ' + level_name(entry.difficulty) if entry.difficulty else ''})"
     return words
