@@ -26,6 +26,7 @@ sys.path.append(str(Path(__file__).resolve().parent))  # balance_positions, besi
 
 import balance_positions as positional
 from endings import ending
+from stories import watcher_for
 
 from engine import GAMES, get_game
 from engine.ai.arena import Result, play, wilson
@@ -44,9 +45,36 @@ ARRANGEMENTS: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
 PLAYERS = 2  # balance is measured one against one, hard against hard
 
 
-def _job(args: tuple[str, str, dict[str, Any] | None, int, int]) -> Result:
+def _job(args: tuple[str, str, dict[str, Any] | None, int, int]) -> tuple[Result, list[dict[str, Any]]]:
+    """One match, with the final state (it names the ending) and the story its game's watcher kept."""
     game_id, level, options, seed, players = args
-    return play(game_id, (level,) * players, seed, options, keep_state=True)  # the final state names the ending
+    watcher = watcher_for(game_id)
+    result = play(game_id, (level,) * players, seed, options, keep_state=True, watch=watcher)
+    return result, watcher.story() if watcher is not None else []
+
+
+def match_line(
+    game_id: str, arrangement: str, match: tuple[int, int], result: Result, story: list[dict[str, Any]]
+) -> str:
+    """One match for ``--matches``, as a JSON line: its winners (by position where the game rolls for the first
+    player, else by seat), how it ended, its length, and its story (bench/stories.py). ``match`` is its seed
+    and number of players."""
+    seed, players = match
+    winners = sorted(result.winners)
+    if game_id in positional.FACTS:
+        first, _ = positional.FACTS[game_id](result.state)
+        winners = sorted((seat - first) % players + 1 for seat in result.winners)
+    line = {
+        "game": game_id,
+        "arrangement": arrangement,
+        "seed": seed,
+        "winners": winners,
+        "ending": ending(game_id, result.state),
+        "decisions": result.decisions,
+        "timeouts": result.timeouts,
+        "story": story,
+    }
+    return json.dumps(line, sort_keys=True)
 
 
 def _raw(game_id: str, results: list[Result], players: int, first: int | None) -> dict[str, Any]:
@@ -251,10 +279,17 @@ def preset(game_id: str, level: str) -> str:
 
 
 def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
-    game_ids: list[str], games: int, jobs: int, seed: int, level: str, only: list[str] | None = None
+    game_ids: list[str],
+    games: int,
+    jobs: int,
+    seed: int,
+    level: str,
+    only: list[str] | None = None,
+    matches: Path | None = None,
 ) -> dict[str, Any]:
     """Play the matches (of the arrangements named ``only``, if given); return, per game, its counts per
-    arrangement and this run's parameters."""
+    arrangement and this run's parameters. ``matches`` gets a JSON line a match as each one ends (appended,
+    so a run stopped halfway keeps what it played)."""
     tasks: list[tuple[str, str, dict[str, Any] | None, int, int]] = []
     index: list[tuple[str, str, int | None]] = []
     setups: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
@@ -276,8 +311,14 @@ def run(  # noqa: PLR0917 (the command line's settings, one to a parameter)
                 tasks.append((game_id, level, options, seed + i, PLAYERS))
                 index.append((game_id, name, first))
     start = time.perf_counter()
+    results: list[Result] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(_job, tasks, chunksize=1))
+        played = pool.map(_job, tasks, chunksize=1)
+        for (game_id, name, _), task, (result, story) in zip(index, tasks, played, strict=True):
+            results.append(result)
+            if matches is not None:
+                with matches.open("a", encoding="utf-8") as lines:
+                    lines.write(match_line(game_id, name, task[3:], result, story) + "\n")
     wall = round(time.perf_counter() - start, 1)
     grouped: dict[str, dict[str, tuple[int | None, list[Result]]]] = {}
     for (game_id, name, first), result in zip(index, results, strict=True):
@@ -350,6 +391,7 @@ def main() -> None:
     parser.add_argument(
         "--arrangement", action="append", help="play only this arrangement (repeatable), e.g. '2 players'"
     )
+    parser.add_argument("--matches", type=Path, help="append a JSON line a match here: winners, ending, story")
     parser.add_argument("--render-only", action="store_true", help="rewrite the file from its stored counts")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "docs" / "balance.md"))
     args = parser.parse_args()
@@ -357,7 +399,9 @@ def main() -> None:
     if args.render_only:
         out.write_text(_markdown(load(out)), encoding="utf-8")
         return
-    new = run(args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level, args.arrangement)
+    new = run(
+        args.game or sorted(GAMES), args.games, args.jobs, args.seed, args.level, args.arrangement, args.matches
+    )
     data = merge(load(out), new, append=args.append)
     out.write_text(_markdown(data), encoding="utf-8")
     summary = {

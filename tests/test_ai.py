@@ -18,14 +18,15 @@ from hypothesis import strategies as st
 from engine import GAMES, Game, Rng
 from engine.ai.arena import play, wilson
 from engine.ai.levels import LEVEL_NAMES, Level, scaled, unhurried
-from engine.ai.mcts import reseeded
-from engine.ai.search import choose, decide, level_for
+from engine.ai.mcts import MCTS, reseeded
+from engine.ai.search import choose, decide, level_for, players_of
 from engine.ai.worker import shutdown, think
 from engine.games.metamorph.actions import legal as whole_actions
 from engine.games.swartzblak.ai import evaluate
 from engine.games.swartzblak.board import connects
 from engine.games.swartzblak.model import ADVERSARY, BEAST, HEROES, VARMINT_IDS, Cond, Pick
 from engine.games.wars.game import Phase, Size, Stack, WarsState
+from engine.registry import ai_profile
 from tests.fakes.shell_game import ShellGame
 from tests.helpers.swartzblak import position
 
@@ -249,6 +250,34 @@ def test_levels_spend_no_more_than_their_budget(game_id: str) -> None:
         assert decision.work <= level.budget
         spent.append(decision.work)
     assert spent[0] <= spent[2]
+
+
+class _Unstopped(MCTS):
+    """The same search spending its whole budget: what an early stop must agree with."""
+
+    def _settled(self, root: dict[Any, Any], legal: list[Any]) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_search_stops_early_only_when_the_rest_could_not_change_its_pick(game_id: str) -> None:
+    """Once the most visited action leads by more visits than there are iterations left, MCTS stops: it picks
+    what the whole budget would have picked, from fewer iterations."""
+    game, profile = GAMES[game_id], ai_profile(game_id)
+    level = unhurried(replace(level_for(game_id, "hard"), algorithm="mcts", noise=0.0, budget=300))
+    saved = 0
+    for seed in range(6):
+        state = _walk(game, seed, 6)
+        seat = game.to_decide(state)[0]
+        legal = list(game.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        early, full = (search(game, level, seed, profile.evaluate, profile.values) for search in (MCTS, _Unstopped))
+        players = players_of(game, state)
+        assert early.run(state, seat, players, legal) == full.run(state, seat, players, legal)
+        assert full.iterations == level.budget and early.iterations <= level.budget
+        saved += full.iterations - early.iterations
+    assert saved > 0  # some decision was clear before the budget ran out
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

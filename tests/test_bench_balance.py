@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,26 @@ def test_good_vs_bad_counts_positions() -> None:
     text = "\n".join(positional.lines({"arrangements": {"4 players": raw}}))
     assert "| 4 players | 2 |" in text and "| hero |" not in text
     assert positional.add(raw, raw)["endings"] == {"Renown after a tour's extra rounds": 4}
+
+
+def test_a_match_line_tells_who_won_by_position_and_when_pieces_were_crowned() -> None:
+    """``--matches`` writes a line a match: the winners by position (as the counts have them), the ending, and
+    the story the game's watcher kept, which for Good vs Bad is every crowning and fall in order."""
+    stories = sys.modules["stories"]
+    for seed in (1, 2):
+        watcher = stories.watcher_for("goodvsbad")
+        result = play("goodvsbad", ("random",) * 4, seed, {"rounds": 6}, keep_state=True, watch=watcher)
+        line = json.loads(balance.match_line("goodvsbad", "4 players", (seed, 4), result, watcher.story()))
+        raw = balance.positional.raw("goodvsbad", [result], 4, {}, {})
+        assert [p for p, wins in enumerate(raw["position_wins"], 1) for _ in range(wins)] == line["winners"]
+        assert line["ending"] == "Renown after a tour's extra rounds" and line["seed"] == seed
+        crowned = [m for m in line["story"] if m["event"].startswith("crowned")]
+        assert crowned and all(1 <= m["position"] <= 4 and m["round"] >= 1 for m in line["story"])
+        assert {m["event"] for m in crowned} <= {"crowned protector", "crowned supervillain"}
+        last = result.state
+        still = {(p.seat - last.first) % 4 + 1 for p in last.pieces if p.role}
+        assert still <= {m["position"] for m in crowned}  # everyone holding a role at the end was seen crowned
+    assert stories.watcher_for("wars") is None
 
 
 ENDINGS = {  # every ending each game's rulebook names (bench/endings.py's names)

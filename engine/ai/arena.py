@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,10 +31,17 @@ class Result:
 
 
 def play(
-    game_id: str, levels: tuple[str | Level, ...], seed: int, options: dict | None = None, *, keep_state: bool = False
+    game_id: str,
+    levels: tuple[str | Level, ...],
+    seed: int,
+    options: dict | None = None,
+    *,
+    keep_state: bool = False,
+    watch: Callable[[Any], None] | None = None,
 ) -> Result:
     """Play one match with ``levels[seat]`` at each seat; seat-level "random" picks uniformly. ``keep_state``
-    returns the final state too."""
+    returns the final state too; ``watch`` is shown every state the match passes through after the setup (a
+    bench that tells a match's story: when a piece was crowned, for instance, which the final state forgets)."""
     game = get_game(game_id)
     state = game.setup(options, len(levels), seed)
     seconds: dict[str, list[float]] = defaultdict(list)
@@ -48,6 +56,8 @@ def play(
             timeouts += choice.timed_out
             state = game.apply(state, seat, choice.action).state
             decisions += 1
+            if watch is not None:
+                watch(state)
             if game.outcome(state) is not None:
                 break
     outcome = game.outcome(state)

@@ -116,7 +116,26 @@ class MCTS:
             world = reseeded(world, Rng(rand.getrandbits(63)))
             self._iterate(world, seat, players, root)
             self.iterations += 1
+            if self._settled(root, legal):
+                break
         return self._pick(root, legal)
+
+    def _settled(self, root: dict[Any, _Edge], legal: list[Any]) -> bool:
+        """Whether the iterations left could no longer change the pick: the most visited action leads the next
+        by more visits than there are iterations left (each adds one visit to one root edge), so stopping gives
+        the very action the whole budget would. A noisy level samples by visits, so it always spends it all."""
+        left = self.level.budget - self.iterations
+        if self.level.noise > 0 or self.iterations <= left:  # a lead is at most the iterations done
+            return False
+        first = second = 0
+        for action in legal:
+            edge = root.get(action)
+            visits = edge.visits if edge is not None else 0
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > left
 
     def _iterate(self, state: Any, me: int, players: int, root: dict[Any, _Edge]) -> None:
         game, rand, c = self.game, self.random, self.level.exploration

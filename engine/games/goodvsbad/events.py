@@ -10,6 +10,8 @@ Keys: ``event:extension``, ``event:goodness:0.5`` (``:restore`` added when it ma
 
 from __future__ import annotations
 
+import functools
+
 from ...clocks import plural
 from ...core import LogEntry
 from ...frozen import replace
@@ -109,16 +111,27 @@ def _targets(state: GvbState, side: str) -> list[str]:
     """Spaces Goodness (Badness) may raise: its side's spaces below 6 and every Blank space; one at 5 names the
     Special it becomes."""
     marks = {m.place: m for m in state.marks}
+    every, markable = _board(len(state.players), state.lengths)
     found = []
-    for place in places(layout(len(state.players), SEAT_NAMES), state.lengths, len(state.players)):
+    for place in every:
         mark = marks.get(place)
-        if (mark is None and is_markable(place)) or (
-            mark is not None and mark.side == side and mark.level < SPECIAL_LEVEL - 1
-        ):
+        if mark is None:
+            if place in markable:
+                found.append(place)
+        elif mark.side == side and mark.level < SPECIAL_LEVEL - 1:
             found.append(place)
-        elif mark is not None and mark.side == side and mark.level == SPECIAL_LEVEL - 1:
+        elif mark.side == side and mark.level == SPECIAL_LEVEL - 1:
             found += [f"{place}:{special}" for special in specials_for(side)]  # type: ignore[arg-type]
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _board(players: int, lengths: tuple[int, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Every place on the board, in order, and the markable ones: a Goodness or Badness in a hand lists its
+    targets at every step of a search (a tenth of hard's time in late rounds), and the board changes only when
+    an Extension lengthens a Connector."""
+    every = places(layout(players, SEAT_NAMES), lengths, players)
+    return every, frozenset(place for place in every if is_markable(place))
 
 
 def play_event(state: GvbState, seat: int, key: str) -> tuple[GvbState, Log]:
