@@ -5,7 +5,8 @@ a Wilson 95 % interval), the draw rate and the mean length in decisions. Arrange
 first (``first=red`` and ``first=blue``) and reports the first player's rate; Metamorph plays each scenario
 with two wizards; Swartzblak has one arrangement
 (Heroes against Adversary). A seat outside 40–60 % calls for a change to one of *our* rules (never the seed's),
-recorded in the game's rulebook, and a rerun. Prints a summary, then one JSON line; ``--out`` names the file.
+recorded in the game's rulebook, and a rerun. Prints a summary, then one JSON line; ``--out`` names the file,
+``--matches`` a file that gets a JSON line a match (winners, ending, and its story: bench/stories.py).
 
     .venv/bin/python bench/balance.py --games 200 --jobs 2
 """
