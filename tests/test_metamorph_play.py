@@ -13,14 +13,16 @@ from hypothesis import strategies as st
 from engine import IllegalAction, MalformedKey, get_game
 from engine.ai.search import decide
 from engine.content import unresolved
-from engine.core import canonical, replay
+from engine.core import STEP_LIMIT, canonical, replay
 from engine.games.metamorph.actions import is_legal, legal
-from engine.games.metamorph.board import OFF_MAP, hexes_of, on_map, terrain_at
+from engine.games.metamorph.board import OFF_MAP, hex_name, hexes_of, on_map, parse_hex, terrain_at
 from engine.games.metamorph.keys import MetaAction, is_whole, stages
+from engine.games.metamorph.labels import _groups
 from engine.games.metamorph.model import MAX_MANA, MetaState
 from engine.games.metamorph.movement import Mover, entry_cost, mover_of, place, place_of, reach
 from engine.games.metamorph.specials import PASSIVE_EFFECTS, SPECIAL_EFFECTS, STRIKE_EFFECTS
 from engine.games.metamorph.tables import FACING_ALLOWANCE, TABLES
+from engine.geometry.hexes import Hex
 from engine.steps import PATH_SEPARATOR, next_step
 
 GAME = get_game("metamorph")
@@ -313,3 +315,27 @@ def test_the_move_search_finds_exactly_what_every_path_reaches(scenario: str) ->
                     assert reach(mover, full) == (frozenset(ends), exits_ahead or exits_behind)
                     checked += 1
     assert checked > 100
+
+
+def test_hex_groups_never_share_a_distance_and_say_one_hex() -> None:
+    """Far more hexes than a select holds are grouped by direction, then by distance; no two groups of one
+    direction cover the same distance (a player would hunt in both), and the nearest reads "1 hex"."""
+    origin = parse_hex("m13")
+    names = [
+        hex_name(Hex(origin.q + dq, origin.r + dr))
+        for dq in range(-8, 9)
+        for dr in range(max(-8, -dq - 8), min(8, -dq + 8) + 1)
+    ]
+    groups = _groups(origin, names, room=0)
+    assert sorted(n for _, members in groups for n in members) == sorted(names)
+    assert all(len(members) <= STEP_LIMIT for _, members in groups)
+    seen: dict[str, set[int]] = {}
+    for title, members in groups[1:]:
+        direction = title.split(",")[0]
+        distances = {parse_hex(n).distance(origin) for n in members}
+        assert not distances & seen.get(direction, set()), title
+        seen.setdefault(direction, set()).update(distances)
+    assert groups[0][0] == "Stay here (turn in place)"
+    assert all("1 hexes" not in title for title, _ in groups)
+    assert any(title.endswith(", 1–6 hexes") for title, _ in groups)
+    assert any(title.endswith(", 7–8 hexes") for title, _ in groups)  # the old cut read "1–7" and "7–8"

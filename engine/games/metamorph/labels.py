@@ -215,10 +215,29 @@ def _groups(origin: Hex, names: list[str], *, room: int) -> list[tuple[str, list
     if here:
         groups.append(("Stay here (turn in place)", here))
     for direction in sorted(by_direction):
-        members = sorted(by_direction[direction], key=lambda n: parse_hex(n).distance(origin))
-        for start in range(0, len(members), STEP_LIMIT):
-            chunk = members[start : start + STEP_LIMIT]
+        for chunk in _rings(origin, by_direction[direction]):
             near, far = parse_hex(chunk[0]).distance(origin), parse_hex(chunk[-1]).distance(origin)
-            span = f"{near}" if near == far else f"{near}–{far}"
-            groups.append((f"{DIRECTION_NAMES[direction].capitalize()}, {span} hexes", chunk))
+            span = f"{near} hex" if near == far == 1 else f"{near} hexes" if near == far else f"{near}–{far} hexes"
+            groups.append((f"{DIRECTION_NAMES[direction].capitalize()}, {span}", chunk))
     return groups
+
+
+def _rings(origin: Hex, names: list[str]) -> list[list[str]]:
+    """``names`` nearest first, in select-sized groups that never split a distance between two of them (two
+    groups both reading "4 hexes" would leave a player hunting in both), unless one distance alone is too
+    many for a select."""
+    rings: dict[int, list[str]] = {}
+    for name in names:
+        rings.setdefault(parse_hex(name).distance(origin), []).append(name)
+    chunks: list[list[str]] = []
+    current: list[str] = []
+    for away in sorted(rings):
+        ring = rings[away]
+        if current and len(current) + len(ring) > STEP_LIMIT:
+            chunks.append(current)
+            current = []
+        while len(current) + len(ring) > STEP_LIMIT:
+            chunks.append(ring[:STEP_LIMIT])
+            ring = ring[STEP_LIMIT:]
+        current += ring
+    return [*chunks, current] if current else chunks
