@@ -516,10 +516,13 @@ class Flows:
 
     async def list_games(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="Changeling games", colour=discord.Colour(0x009E73))
+        embed.description = "The AI can take any seat a person doesn't: `/game new` opens a lobby."
         for game in offered_games():
             low, high = game.meta.min_players, game.meta.max_players
-            players = str(low) if low == high else f"{low}–{high}"
-            embed.add_field(name=f"{game.meta.title} ({players} players)", value=game.meta.summary, inline=False)
+            players = f"{low} players" if low == high else f"{low}–{high} players"
+            if game.solo_options() is not None:
+                players += ", or 1 alone"  # the lobby's Play solo: one person holding two seats
+            embed.add_field(name=f"{game.meta.title} ({players})", value=game.meta.summary, inline=False)
         if interaction.guild_id is not None:
             matches = await self.service.guild_matches(interaction.guild_id, open_only=True, limit=15)
             lines = [f"• {get_game(m.game).meta.title} in <#{m.channel_id}>: {m.status.value}" for m in matches]

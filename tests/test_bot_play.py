@@ -251,6 +251,9 @@ async def test_rules_are_paged_and_list_shows_games_and_matches(world) -> None:
     listing = private_text(await world.carol.slash(world.channel, "game list"))
     assert "Shapeshifter Wars" in listing or "Changeling games" in listing
     shown = private_message(await world.carol.slash(world.channel, "game list"))
+    titles = [f.name for f in shown.embeds[0].fields]
+    assert "Shadowscape (2–4 players, or 1 alone)" in titles and "Shapeshifter Wars (2 players)" in titles
+    assert "AI can take any seat" in shown.embeds[0].description
     running = next(f.value for f in shown.embeds[0].fields if f.name == "Running in this server")
     assert f"<#{world.channel.id}>" in running
 
