@@ -292,6 +292,14 @@ def test_the_long_dark_plays_out_its_round_then_the_game_ends() -> None:
     assert act(after, "end", seat=1).outcome is not None, "the second player's turn ends the round and the game"
 
 
+def test_every_seat_sees_how_near_the_long_dark_is() -> None:
+    """The board's status line counts the reshuffles of the three that bring the Long Dark (competitive), from
+    every view alike: how often the deck was shuffled anew is public."""
+    state = replace(table(), piles=replace(table().piles, reshuffles=2))
+    assert {GAME.view(state, seat).reshuffles for seat in (None, 0, 1)} == {2}
+    assert GAME.view(in_the_long_dark(table()), None).reshuffles == LONG_DARK
+
+
 def test_version_one_gives_every_other_player_a_last_turn_after_the_long_dark() -> None:
     """Version 1 (matches started under it): as after the Lord's whisper, so the first player got one turn more
     when the Long Dark fell in the second player's turn."""

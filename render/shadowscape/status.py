@@ -8,7 +8,8 @@
    turn it is when another hero decides ("Vesk's turn · Gutter Jackal attacks for 3").
 
 Each line shrinks a few sizes to show whole before anything is cut.
-4. the fate deck and its discard pile (counts);
+4. the fate deck and its discard pile (counts), and in the competitive game how many of the three reshuffles
+   before the Long Dark have come;
 5. the Dungeon Lord: asleep, or the damage it has taken and the Defence it has left;
 6. the caller's caption (the last action in words), when given: on up to two lines, large enough to read where
    Discord shows the board about 400 pixels wide (tests/test_render_legible.py).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.games.shadowscape.model import LONG_DARK
 from engine.games.shadowscape.views import ShadowView
 
 from .. import palette as pal
@@ -86,16 +88,9 @@ def draw_status(
     y += lay.px(32)
     line(image, (left, y), stage(view), px=sizes_from(lay.px, 19, 18, 17, 16, 15), width=right - left, fill=pal.TEXT)
     y += lay.px(26)
-    d, px, small = lay.px(22), lay.px(19), lay.px(17)
-    x = left
-    for kind, count, words in (
-        ("deck", view.fate_count, "in the fate deck"),
-        ("discard", len(view.fate_discard), "discarded"),
-    ):
-        paste(image, mark(kind, d), x, y - d / 2)
-        x = put_text(image, x + d + lay.px(4), y, str(count), px=px, fill=pal.TEXT, bold=True)
-        x = put_text(image, x + lay.px(5), y, words, px=small, fill=pal.TEXT_DIM) + lay.px(14)
+    piles(image, lay, view, (left, y), right - left)
     y += lay.px(26)
+    d = lay.px(22)
     paste(image, mark("lord", d), left, y - d / 2)
     x = left + d + lay.px(5)
     line(image, (x, y), lord_line(view), px=sizes_from(lay.px, 17, 16, 15, 14), width=right - x, fill=pal.TEXT)
@@ -107,3 +102,31 @@ def draw_status(
         for words in fitted.lines:
             put_text(image, left, y, words, px=fitted.px, fill=pal.TEXT_DIM)
             y += fitted.step()
+
+
+def piles(image: Image.Image, lay: Layout, view: ShadowView, at: tuple[float, float], width: float) -> None:
+    """Line 4: the fate deck and its discard pile, and in the competitive game the reshuffles so far of the
+    three that bring the Long Dark; a size smaller, then another, when they would not fit whole."""
+    items: list[tuple[str | None, str, str]] = [
+        ("deck", str(view.fate_count), "in the fate deck"),
+        ("discard", str(len(view.fate_discard)), "discarded"),
+    ]
+    if view.options.mode == "competitive":
+        items[0] = ("deck", str(view.fate_count), "in the deck")
+        items.append((None, f"{view.reshuffles}/{LONG_DARK}", "reshuffles"))
+    d = lay.px(22)
+    sizes = [(lay.px(19), lay.px(17)), (lay.px(17), lay.px(15)), (lay.px(16), lay.px(14))]
+    for px, small in sizes:
+        needed = sum(
+            (d + lay.px(4) if kind else 0) + measure(count, px, True) + lay.px(5) + measure(words, small, False)
+            for kind, count, words in items
+        ) + lay.px(14) * (len(items) - 1)
+        if needed <= width:
+            break
+    x, y = at
+    for kind, count, words in items:
+        if kind is not None:
+            paste(image, mark(kind, d), x, y - d / 2)
+            x += d + lay.px(4)
+        x = put_text(image, x, y, count, px=px, fill=pal.TEXT, bold=True)
+        x = put_text(image, x + lay.px(5), y, words, px=small, fill=pal.TEXT_DIM) + lay.px(14)

@@ -39,6 +39,7 @@ class ShadowView(View):
     treasures: tuple[tuple[str, Place], ...]
     fate_count: int
     fate_discard: tuple[str, ...]
+    reshuffles: int  # times the fate deck was rebuilt (competitive: the third brings the Long Dark)
     enemy_piles: tuple[int, ...]
     treasure_pile: int
     equipment_market: tuple[str, ...]
@@ -89,6 +90,7 @@ def view_for(state: ShadowState, seats: Collection[int], fields: dict) -> Shadow
         treasures=state.treasures,
         fate_count=len(piles.fate),
         fate_discard=piles.fate_discard,
+        reshuffles=piles.reshuffles,
         enemy_piles=tuple(len(p) for p in piles.enemies),
         treasure_pile=len(piles.treasures),
         equipment_market=piles.equipment_market,
