@@ -40,7 +40,10 @@ class NoReplay(EngineError):
 def frame_embed(frame: ReplayFrame) -> discord.Embed:
     """The viewer's text: where in the match, that decision's lines, and after the end what was hidden."""
     game = get_game(frame.match.game)
-    state = "over" if frame.over else "running: public history only"
+    if not game.meta.hidden_information:  # every move was in plain sight: nothing to hold back or reveal
+        state = "over · nothing in this game is hidden" if frame.over else "running · nothing in this game is hidden"
+    else:
+        state = "over" if frame.over else "running: public history only"
     embed = discord.Embed(title=f"{game.meta.title} · replay of match {frame.match.id}", colour=COLOUR)
     where = "the opening position" if frame.step == 0 else f"decision {frame.step} of {frame.steps}"
     embed.description = f"**{where}** · the match is {state}\n" + ("\n".join(frame.lines) or "")

@@ -178,7 +178,7 @@ async def test_replay_of_a_running_match_is_its_public_history_and_bad_ids_are_r
     answer = await world.bob.slash(world.channel, "game replay")
     assert not answer.followups, "no animation while it runs"
     viewer = answer.response
-    assert "running: public history only" in viewer.embeds[0].description
+    assert "running · nothing in this game is hidden" in viewer.embeds[0].description  # the party game hides nothing
     assert not [f for f in viewer.embeds[0].fields if f.name == "What was hidden"]
     assert "is not a match id" in private_text(await world.bob.slash(world.channel, "game replay", match="no such!"))
     assert "There is no match `zzzz`" in private_text(await world.bob.slash(world.channel, "game replay", match="zzzz"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.replays import ATTACHMENT_LIMIT, gif_parts
+from bot.replays import ATTACHMENT_LIMIT, frame_embed, gif_parts
 from engine import get_game
 from engine.codec import to_json
 from engine.core import canonical
@@ -117,3 +117,29 @@ def test_a_revealed_line_is_quoted_attributed_and_does_not_repeat_the_public_one
     assert line == "Red, privately: “You: Agility +3, Might +4.”"
     alone = revealed_line("The Adversary", "", "You picked Varmint 5.")
     assert alone == "The Adversary, privately: “You picked Varmint 5.”"
+
+
+async def test_a_game_without_secrets_says_so_in_its_replay(tmp_path: Path) -> None:
+    """Wars hides nothing: its viewer says so, running or over, where a game with secrets says what it holds
+    back while the match runs and reveals it after the end."""
+    svc = await open_service(tmp_path / "wars.db")
+    try:
+        match = await svc.lobby.create(channel_id=52, host_id=HOST, game_id="wars", guild_id=1)
+        await svc.lobby.join(match.id, GUEST)
+        await svc.start(match.id, HOST)
+        running = frame_embed(await svc.replays.frame(match.id, 0))
+        assert "running · nothing in this game is hidden" in (running.description or "")
+        await svc.resign(match.id, GUEST)
+        over = frame_embed(await svc.replays.frame(match.id, 0))
+        assert "over · nothing in this game is hidden" in (over.description or "")
+        assert not [f for f in over.fields if f.name == "What was hidden"]
+    finally:
+        await svc.close()
+    svc = await open_service(tmp_path / "swartzblak.db")
+    try:
+        match_id = await scripted(svc, 2, decisions=3)
+        running = frame_embed(await svc.replays.frame(match_id, 1))
+        assert "running: public history only" in (running.description or "")
+        assert "nothing in this game is hidden" not in (running.description or "")
+    finally:
+        await svc.close()
