@@ -134,7 +134,7 @@ def lines(entry: dict[str, Any]) -> list[str]:
             continue
         share = 1 / r["players"]
         flags += [
-            f"{name}: position {p + 1} wins {w / n:.1%} (target {share - 0.1:.0%}–{share + 0.1:.0%})"
+            f"{name} ({n} matches): position {p + 1} wins {w / n:.1%} (target {share - 0.1:.0%}–{share + 0.1:.0%})"
             for p, w in enumerate(r["position_wins"])
             if abs(w / n - share) > 0.1
         ]

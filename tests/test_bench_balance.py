@@ -94,6 +94,7 @@ def test_several_players_are_counted_by_position_team_and_hero() -> None:
     entry = {"arrangements": {"Competitive, 3 players": raw}}
     text = "\n".join(positional.lines(entry))
     assert "| Competitive, 3 players | 2 |" in text and "Outside the targets" in text  # 2 games: never 33 % each
+    assert "Competitive, 3 players (2 matches): position" in text, "a flag says how few matches it rests on"
 
 
 def test_the_first_player_is_reported_only_where_a_roll_decides_it() -> None:
