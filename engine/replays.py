@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .core import LogEntry, View
 from .live import LiveMatches
 from .matches import MatchInfo, NotStarted
-from .planning import event_line, game_of
+from .planning import event_line, game_of, view_of
 from .store.base import EVENT
 
 PART = 120  # frames an animated replay part holds: a GIF of 120 boards at 512 px stays far below 8 MB
@@ -86,7 +86,10 @@ class Replays:
                 revealed_line(names[seat], entry.public, text) for entry in log for seat, text in entry.private
             )
         lines = tuple(entry.public for entry in log if entry.public)
-        return ReplayFrame(match, step, match.version, game.view(state, None), lines, revealed)
+        # The last frame of a match ended outside the rules (a resignation, an abort) shows that end, as its
+        # board did, not the prompt of a turn nobody will take.
+        view = view_of(match, state, ()) if step == match.version else game.view(state, None)
+        return ReplayFrame(match, step, match.version, view, lines, revealed)
 
 
 def revealed_line(seat_name: str, public: str, private: str) -> str:

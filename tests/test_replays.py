@@ -130,7 +130,11 @@ async def test_a_game_without_secrets_says_so_in_its_replay(tmp_path: Path) -> N
         running = frame_embed(await svc.replays.frame(match.id, 0))
         assert "running · nothing in this game is hidden" in (running.description or "")
         await svc.resign(match.id, GUEST)
-        over = frame_embed(await svc.replays.frame(match.id, 0))
+        last, first = await svc.replays.frame(match.id, 99), await svc.replays.frame(match.id, 0)
+        assert last.view.outcome is not None and "resigned" in last.view.outcome.reason and not last.view.to_decide
+        assert last.view == (await svc.replays.frames(match.id))[-1].view, "the viewer and the animation agree"
+        assert first.step == 0 and first.view.outcome is None and first.view.to_decide, "before the end: as it was"
+        over = frame_embed(first)
         assert "over · nothing in this game is hidden" in (over.description or "")
         assert not [f for f in over.fields if f.name == "What was hidden"]
     finally:
