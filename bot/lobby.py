@@ -124,12 +124,23 @@ def lobby_embed(match: MatchInfo) -> discord.Embed:
     if not match.rated:
         rated = "no: a friendly match (`/game new rated:false`)"
     elif game_rated:
-        rated = "yes, when every seat is a different person (an AI seat makes it unrated)"
+        rated = unrated_by_seats(match) or "yes, when every seat is a different person (an AI seat makes it unrated)"
     else:
         rated = "no: a co-operative match is recorded, not rated"
     embed.add_field(name="Rated", value=rated, inline=False)
     embed.set_footer(text=f"Match {match.id} · the host sets options and AI players, then presses Start")
     return embed
+
+
+def unrated_by_seats(match: MatchInfo) -> str:
+    """Why the seats as they are make this match unrated (an AI, or one person in two seats), or "" while
+    they still allow a rating: the lobby says so before Start, not the result afterwards."""
+    if any(seat.ai_level is not None for seat in match.seats):
+        return "no, as the seats are now: an AI plays a seat (only a match of people only is rated)"
+    people = [seat.user_id for seat in match.seats if seat.user_id is not None]
+    if len(people) != len(set(people)):
+        return "no, as the seats are now: one person holds two seats"
+    return ""
 
 
 def lobby_post(match: MatchInfo) -> tuple[discord.Embed, ui.View]:

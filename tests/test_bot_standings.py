@@ -253,3 +253,18 @@ async def test_history_says_draw_for_a_match_nobody_won(world) -> None:
     await party(world, {"alice": 2, "bob": 2})
     line = private_message(await world.alice.slash(world.channel, "game history")).embeds[0].fields[0]
     assert line.name.startswith("Party (test only): draw · 1,"), line.name
+
+
+async def test_the_lobby_says_when_its_seats_make_the_match_unrated(world) -> None:
+    """Before Start, not in the result: an AI seat, or one person in two seats, makes a match unrated."""
+    await world.alice.slash(world.channel, "game new", game="party", players=3)
+    lobby = world.channel.last_message
+    assert field(lobby, "Rated").startswith("yes, when every seat is a different person")
+    await world.alice.slash(world.channel, "game join", seat=2, also=True)
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)  # edited in place
+    assert field(lobby, "Rated") == "no, as the seats are now: one person holds two seats"
+
+
+async def test_the_lobby_says_an_ai_seat_makes_the_match_unrated(world) -> None:
+    await world.alice.slash(world.channel, "game new", game="wars", ai="easy")
+    assert field(world.channel.last_message, "Rated").startswith("no, as the seats are now: an AI plays a seat")
