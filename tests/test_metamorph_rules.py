@@ -20,7 +20,7 @@ from engine.games.metamorph.board import (
 )
 from engine.games.metamorph.model import Artifact, Condition, maintenance
 from engine.games.metamorph.movement import facing_allowance, speed
-from engine.games.metamorph.tables import chart_distance
+from engine.games.metamorph.tables import TABLES, chart_distance
 from engine.games.metamorph.turns import begin_turn, round_order
 from tests.helpers.metamorph import act, keys, near, position, wizard
 
@@ -224,9 +224,13 @@ def test_the_blob_costs_nothing_gains_nothing_and_moves_on_every_turn() -> None:
     font = Artifact("font1", parse_hex("e4"))
     blob = wizard(0, "e4", "Amorphous Blob", target="Dragon", cell=(4, 4), mana=20)
     state, log = begin_turn(position(blob, wizard(1, "k8"), artifacts=(font,)))
-    assert state.wizard(0).mana == 20 and "mana" not in log
+    assert state.wizard(0).mana == 20 and not any("mana" in e.public for e in log)
     assert state.wizard(0).cell == (3, 4)
     assert not any(k == "special:rest" for k in keys(state))
+    goal = TABLES.shapes["Dragon"].cell
+    left = abs(goal[0] - 3) + abs(goal[1] - 4)
+    more = f"{left} turn{'s' if left != 1 else ''} more"
+    assert f"Red's change goes on: the Blob moves a cell towards a Dragon ({more})." in [e.public for e in log]
 
 
 def test_the_new_shape_pays_its_upkeep_at_once() -> None:

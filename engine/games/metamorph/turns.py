@@ -105,7 +105,9 @@ def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[
     cell = step_towards(wizard.cell, goal)
     name = SEAT_NAMES[wizard.seat]
     if cell != goal:
-        line = f"{name}'s change goes on: the Blob is one cell nearer."
+        left = abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])
+        turns = f"{left} turn{'s' if left != 1 else ''}"
+        line = f"{name}'s change goes on: the Blob moves a cell towards {article(wizard.target)} ({turns} more)."
         return state.with_wizard(replace(wizard, cell=cell)), [LogEntry(line)]
     dropped: list[LogEntry] = []
     if state.as_printed:
