@@ -5,6 +5,7 @@ secret (another hand, the deck orders), including through ``determinize``."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -126,3 +127,23 @@ def test_a_bounded_reach_is_the_whole_reach_cut_at_its_bound(seed: int) -> None:
             for most in range(6):
                 cut = reach(state, hero, blink=blink, most=most)
                 assert list(cut.items()) == [(room, cost) for room, cost in whole.items() if cost <= most]
+
+
+def test_an_enemy_walking_says_from_where_to_where() -> None:
+    """Two enemies of one kind walking into one room must not read as one line twice: each names its start."""
+    walked = re.compile(r"^The (.+) prowls from ([a-e]\d) to ([a-e]\d)\.$")
+    lines = []
+    for seed in range(3):
+        pick = random.Random(seed)
+        state = GAME.setup({"mode": "competitive"}, 2, 700 + seed)
+        for _ in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            seat = GAME.to_decide(state)[0]
+            step = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat)))
+            lines += [e.public for e in step.log if "prowls" in e.public]
+            state = step.state
+    assert lines, "enemies walked in these matches"
+    for line in lines:
+        found = walked.match(line)
+        assert found is not None and found[2] != found[3], line

@@ -93,7 +93,8 @@ def activate(
         path = walk(state, token, where)
         if path:
             state = replace(state, enemies=tuple((t, path[-1] if t == token else w) for t, w in state.enemies))
-            log.append(LogEntry(f"The {enemy_name(token)} prowls to {name(path[-1])}."))
+            # From where too: two of a kind walking to one room would read as the same line twice.
+            log.append(LogEntry(f"The {enemy_name(token)} prowls from {name(where)} to {name(path[-1])}."))
         if attack_targets(state, token):
             attackers.append(token)
     return state, attackers, log
