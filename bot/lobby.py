@@ -136,7 +136,7 @@ def unrated_by_seats(match: MatchInfo) -> str:
     """Why the seats as they are make this match unrated (an AI, or one person in two seats), or "" while
     they still allow a rating: the lobby says so before Start, not the result afterwards."""
     if any(seat.ai_level is not None for seat in match.seats):
-        return "no, as the seats are now: an AI plays a seat (only a match of people only is rated)"
+        return "no, as the seats are now: an AI plays a seat (a match is rated only when people hold every seat)"
     people = [seat.user_id for seat in match.seats if seat.user_id is not None]
     if len(people) != len(set(people)):
         return "no, as the seats are now: one person holds two seats"
