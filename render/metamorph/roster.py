@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.metamorph.game import MetaView
 from engine.games.metamorph.model import MAX_MANA, Wizard
-from engine.games.metamorph.tables import SCHOOL_NAMES, TABLES
+from engine.games.metamorph.tables import SCHOOL_NAMES, TABLES, cells_apart
 
 from .. import palette as pal
 from ..palette import RGB
@@ -33,7 +33,7 @@ def turns_left(wizard: Wizard) -> int:
     goal = TABLES.shapes[wizard.target].cell
     if goal is None:
         return 0
-    return abs(goal[0] - wizard.cell[0]) + abs(goal[1] - wizard.cell[1])
+    return cells_apart(wizard.cell, goal)
 
 
 def badges_of(view: MetaView, wizard: Wizard) -> list[tuple[str, int]]:

@@ -107,12 +107,12 @@ def draw_status(
 def piles(image: Image.Image, lay: Layout, view: ShadowView, at: tuple[float, float], width: float) -> None:
     """Line 4: the fate deck and its discard pile, and in the competitive game the reshuffles so far of the
     three that bring the Long Dark; a size smaller, then another, when they would not fit whole."""
+    competitive = view.options.mode == "competitive"
     items: list[tuple[str | None, str, str]] = [
-        ("deck", str(view.fate_count), "in the fate deck"),
+        ("deck", str(view.fate_count), "in the deck" if competitive else "in the fate deck"),
         ("discard", str(len(view.fate_discard)), "discarded"),
     ]
-    if view.options.mode == "competitive":
-        items[0] = ("deck", str(view.fate_count), "in the deck")
+    if competitive:
         items.append((None, f"{view.reshuffles}/{LONG_DARK}", "reshuffles"))
     d = lay.px(22)
     sizes = [(lay.px(19), lay.px(17)), (lay.px(17), lay.px(15)), (lay.px(16), lay.px(14))]

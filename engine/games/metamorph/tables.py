@@ -193,7 +193,12 @@ def chart_distance(a: str, b: str) -> int:
     """Cells between two shapes on the chart, counted edge to edge (Manhattan): 1 for neighbours."""
     ca, cb = TABLES.shapes[a].cell, TABLES.shapes[b].cell
     assert ca is not None and cb is not None
-    return abs(ca[0] - cb[0]) + abs(ca[1] - cb[1])
+    return cells_apart(ca, cb)
+
+
+def cells_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two cells of the chart (Manhattan): the turns a Blob's counter takes from one to the other."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def step_towards(cell: tuple[int, int], goal: tuple[int, int]) -> tuple[int, int]:

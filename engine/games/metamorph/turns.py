@@ -6,13 +6,14 @@ first round the scenario's first player (chosen by a die) goes first and the res
 
 from __future__ import annotations
 
+from ...clocks import plural
 from ...core import LogEntry, Outcome
 from ...frozen import replace
 from .actions import more_than_ending
 from .board import in_sight, terrain_at
 from .combat import blobbed, drop_all, wound
 from .model import FLIGHT_CHANGE_DAMAGE, MAX_MANA, SEAT_NAMES, MetaState, TurnDone, Wizard, article, maintenance
-from .tables import BLOB, HUMAN, TABLES, step_towards
+from .tables import BLOB, HUMAN, TABLES, cells_apart, step_towards
 
 
 def round_order(state: MetaState, first: int | None = None) -> tuple[MetaState, tuple[int, ...]]:
@@ -105,9 +106,8 @@ def _change_progress(state: MetaState, wizard: Wizard) -> tuple[MetaState, list[
     cell = step_towards(wizard.cell, goal)
     name = SEAT_NAMES[wizard.seat]
     if cell != goal:
-        left = abs(cell[0] - goal[0]) + abs(cell[1] - goal[1])
-        turns = f"{left} turn{'s' if left != 1 else ''}"
-        line = f"{name}'s change goes on: the Blob moves a cell towards {article(wizard.target)} ({turns} more)."
+        more = plural(cells_apart(cell, goal), "turn")
+        line = f"{name}'s change goes on: the Blob moves a cell towards {article(wizard.target)} ({more} more)."
         return state.with_wizard(replace(wizard, cell=cell)), [LogEntry(line)]
     dropped: list[LogEntry] = []
     if state.as_printed:
